@@ -1,0 +1,206 @@
+"""Reading and changing the board: where units are, who controls what, trenches and forts.
+
+All changes to unit locations, step state, control, trenches and forts go through the functions
+here. That keeps two promises: derived data cached in ``State.cache`` (occupancy, supply) is
+dropped whenever what it depends on changes, and every control change of a VP space moves the VP
+marker (3.0 "VP Space", 5.1.2).
+"""
+
+from __future__ import annotations
+
+from greatwar.pog.data import AP, CP, Unit
+from greatwar.pog.flow import D, log
+from greatwar.pog.scenarios import SCENARIOS
+from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, FORT_INTACT, OFF, State
+
+UNITS = D.units
+SPACES = D.spaces
+RESERVE = D.reserve_box
+ELIMINATED = D.eliminated_box
+PERMANENT = D.perm_eliminated_box
+BOXES = D.boxes
+
+# Cache keys (derived data, recomputed on demand).
+OCC = "occ"
+SUPPLY = "supply"
+
+
+def invalidate(s: State) -> None:
+    """Drop derived data after a change to units, control, forts or war entry."""
+    s.cache.clear()
+
+
+def occupants(s: State) -> list[list[int]]:
+    """Units in each space (and box), as lists indexed by space id. Cached."""
+    occ: list[list[int]] | None = s.cache.get(OCC)
+    if occ is None:
+        occ = [[] for _ in SPACES]
+        for u, x in enumerate(s.loc):
+            if x >= 0:
+                occ[x].append(u)
+        s.cache[OCC] = occ
+    return occ
+
+
+def units_in(s: State, x: int) -> list[int]:
+    return occupants(s)[x]
+
+
+def side_in(s: State, x: int) -> int:
+    """The side whose units occupy space ``x``, or -1 if it is empty."""
+    us = occupants(s)[x]
+    return UNITS[us[0]].side if us else -1
+
+
+def is_army(u: int) -> bool:
+    return UNITS[u].army
+
+
+def unit(u: int) -> Unit:
+    return UNITS[u]
+
+
+def cf(s: State, u: int) -> int:
+    d = UNITS[u]
+    return d.reduced_cf if s.red[u] else d.cf
+
+
+def lf(s: State, u: int) -> int:
+    d = UNITS[u]
+    return d.reduced_lf if s.red[u] else d.lf
+
+
+def mf(s: State, u: int) -> int:
+    d = UNITS[u]
+    return d.reduced_mf if s.red[u] else d.mf
+
+
+def on_map(s: State, u: int) -> bool:
+    x = s.loc[u]
+    return x >= 0 and x not in BOXES
+
+
+def in_play(s: State, u: int) -> bool:
+    """On the map or in its side's Reserve Box."""
+    x = s.loc[u]
+    return x >= 0 and (x not in BOXES or x == RESERVE[UNITS[u].side])
+
+
+# -- changes -----------------------------------------------------------------------------
+
+
+def place(s: State, u: int, x: int, reduced: bool = False) -> None:
+    """Put unit ``u`` at ``x`` (space or box) with the given step state."""
+    s.loc[u] = x
+    s.red[u] = 1 if reduced else 0
+    invalidate(s)
+
+
+def relocate(s: State, u: int, x: int) -> None:
+    """Move unit ``u`` to ``x`` keeping its step state (no control change here)."""
+    s.loc[u] = x
+    invalidate(s)
+
+
+def set_reduced(s: State, u: int, reduced: bool) -> None:
+    s.red[u] = 1 if reduced else 0
+
+
+def remove(s: State, u: int) -> None:
+    """Take a unit out of play entirely (it is not in any box)."""
+    s.loc[u] = OFF
+    s.red[u] = 0
+    invalidate(s)
+
+
+def eliminate(s: State, u: int, permanently: bool = False) -> None:
+    """Send a unit to its side's eliminated (replaceable) or permanently eliminated box.
+
+    Units whose counter carries the 'never replaced' dot are always eliminated permanently
+    (12.4.7 #5, 17.1.7).
+    """
+    d = UNITS[u]
+    if d.not_replaceable or "eliminated_means_permanently_eliminated" in d.flags:
+        permanently = True
+    box = PERMANENT[d.side] if permanently else ELIMINATED[d.side]
+    place(s, u, box, reduced=False)
+    log(s, "unit.eliminated", "12.4.7" if permanently else "12.4", d.side,
+        unit=d.id, permanently=permanently)
+
+
+def vp_space(s: State, x: int) -> bool:
+    """Is ``x`` a VP space in this scenario? (5.7.2 changes the set in the historical game.)"""
+    sp = SPACES[x]
+    return sp.vp if SCENARIOS[s.scenario].historical else sp.vp_classic
+
+
+def set_control(s: State, x: int, side: int, rule: str = "3.0") -> None:
+    """Give control of space ``x`` to ``side``, moving the VP marker for a VP space."""
+    if s.ctrl[x] == side:
+        return
+    s.ctrl[x] = side
+    invalidate(s)
+    if vp_space(s, x):
+        # 3.0 / VP table: +1 when the CP gains a VP space, -1 when the AP gains one.
+        s.vp += 1 if side == CP else -1
+        log(s, "vp.space", rule, side, space=SPACES[x].id, vp=s.vp)
+    else:
+        log(s, "control", rule, side, space=SPACES[x].id)
+
+
+_RU_VP = {
+    True: tuple(sp.ix for sp in SPACES if sp.nation == "ru" and sp.vp),
+    False: tuple(sp.ix for sp in SPACES if sp.nation == "ru" and sp.vp_classic),
+}
+
+
+def russian_vp_spaces(s: State) -> tuple[int, ...]:
+    """The VP spaces in Russia in this scenario (Baku included), 16.4.2."""
+    return _RU_VP[SCENARIOS[s.scenario].historical]
+
+
+def cp_russian_vp(s: State) -> int:
+    """The Current CP Russian VP marker: Russian VP spaces the CP controls (16.4.2)."""
+    ctrl = s.ctrl
+    return sum(1 for y in russian_vp_spaces(s) if ctrl[y] == CP)
+
+
+def set_trench(s: State, x: int, level: int, side: int) -> None:
+    s.trench[x] = level
+    s.tside[x] = side if level else -1
+
+
+def fort_value(x: int) -> int:
+    return SPACES[x].fort
+
+
+def fort_intact(s: State, x: int) -> bool:
+    """A fort that stands (intact or besieged, 15.1.10)."""
+    return SPACES[x].fort > 0 and s.fort[x] != FORT_DESTROYED
+
+
+def fort_unbesieged(s: State, x: int) -> bool:
+    return SPACES[x].fort > 0 and s.fort[x] == FORT_INTACT
+
+
+def fort_besieged(s: State, x: int) -> bool:
+    return SPACES[x].fort > 0 and s.fort[x] == FORT_BESIEGED
+
+
+def fort_owner(s: State, x: int) -> int:
+    """The side owning the fort in ``x``: a fort stands for the side that controls the space
+    (15.1.10: an enemy cannot control a space while a friendly fort stands in it)."""
+    return s.ctrl[x]
+
+
+def destroy_fort(s: State, x: int, rule: str = "15.1.7") -> None:
+    """Destroy the fort in ``x``. If enemy units are in the space, control passes to them
+    (3.0 'Control': a besieged fort that falls hands its space to the besieger)."""
+    owner = s.ctrl[x]
+    s.fort[x] = FORT_DESTROYED
+    invalidate(s)
+    log(s, "fort.destroyed", rule, owner, space=SPACES[x].id)
+    here = side_in(s, x)
+    if here >= 0 and here != owner:
+        set_control(s, x, here, rule)
+

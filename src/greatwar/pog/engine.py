@@ -1,0 +1,132 @@
+"""The Paths of Glory engine's public face: new games, legal actions, applying actions.
+
+    >>> from greatwar.pog import engine
+    >>> s = engine.new_game("historical", seed=1)
+    >>> engine.seat_name(engine.to_act(s))
+    'cp'
+    >>> [str(a) for a in engine.legal_actions(s)]
+    ['play event cp01']
+
+``apply`` checks its input: text that is not an action raises ``MalformedActionError``, an action
+that is not legal now raises ``IllegalActionError``; both leave the state untouched.
+``apply_unchecked`` skips the checks for search code that only ever applies listed actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from greatwar.core.actions import Action
+from greatwar.core.errors import IllegalActionError
+from greatwar.pog import (  # noqa: F401  (importing a rules module registers its steps)
+    action_phase,
+    draw_phase,
+    entry,
+    events,
+    peace,
+    replacements,
+    sequence,
+    setup,
+)
+from greatwar.pog.data import SIDE_NAMES, SIDE_OF_NAME
+from greatwar.pog.flow import STEPS
+from greatwar.pog.grammar import GRAMMAR
+from greatwar.pog.state import State
+
+AP, CP = 0, 1
+
+
+def new_game(scenario: str = "historical", options: dict[str, Any] | None = None,
+             seed: int = 0) -> State:
+    """A new game, settled up to its first decision."""
+    s = setup.new_state(scenario, options, seed)
+    STEPS.settle(s)
+    return s
+
+
+def is_over(s: State) -> bool:
+    return s.result is not None or not s.stack
+
+
+def to_act(s: State) -> int | None:
+    """The side (0 = AP, 1 = CP) that decides now, or None when the game is over."""
+    top = STEPS.top(s)
+    if top is None:
+        return None
+    step, f = top
+    return step.seat(s, f)
+
+
+def seat_name(side: int | None) -> str | None:
+    return None if side is None else SIDE_NAMES[side]
+
+
+def prompt(s: State) -> str | None:
+    top = STEPS.top(s)
+    if top is None:
+        return None
+    step, f = top
+    return step.prompt(s, f)
+
+
+def step_name(s: State) -> str | None:
+    return s.stack[-1]["step"] if s.stack else None
+
+
+def legal_actions(s: State) -> list[Action]:
+    """Every legal action of the seat to act, in a stable order ([] when the game is over)."""
+    top = STEPS.top(s)
+    if top is None:
+        return []
+    step, f = top
+    return step.legal(s, f)
+
+
+def parse(text: str | Action) -> Action:
+    """Parse action text against the grammar (raises MalformedActionError)."""
+    return GRAMMAR.parse(text)
+
+
+def check(s: State, action: str | Action, seat: str | int | None = None) -> Action:
+    """Validate ``action`` for the current position without changing anything."""
+    a = GRAMMAR.parse(action)
+    top = STEPS.top(s)
+    if top is None:
+        raise IllegalActionError(f"the game is over; {a} cannot be played")
+    step, f = top
+    side = step.seat(s, f)
+    if seat is not None:
+        want = SIDE_OF_NAME[seat] if isinstance(seat, str) else seat
+        if want != side:
+            raise IllegalActionError(
+                f"it is {SIDE_NAMES[side].upper()}'s decision ({step.name}), not "
+                f"{SIDE_NAMES[want].upper()}'s"
+            )
+    legal = step.legal(s, f)
+    if a not in legal:
+        shown = ", ".join(str(x) for x in legal[:12])
+        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+        raise IllegalActionError(
+            f"{a} is not legal now; at step {step.name!r} {SIDE_NAMES[side].upper()} may play: "
+            f"{shown}{more}"
+        )
+    return a
+
+
+def apply(s: State, action: str | Action, seat: str | int | None = None) -> Action:
+    """Check and apply one action, then settle the automatic steps that follow."""
+    a = check(s, action, seat)
+    apply_unchecked(s, a)
+    return a
+
+
+def apply_unchecked(s: State, a: Action) -> None:
+    """Apply an action known to be legal (one of :func:`legal_actions`)."""
+    step, f = STEPS.top(s)  # type: ignore[misc]
+    step.apply(s, f, a)
+    s.serial += 1
+    STEPS.settle(s)
+
+
+def outcome(s: State) -> dict[str, Any] | None:
+    return s.result

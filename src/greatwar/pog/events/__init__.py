@@ -1,0 +1,17 @@
+"""Card events (9.5): the registry and the common procedure of playing a card as an event.
+
+Each event is a small object registered under the card's ``event_key`` (see ``cards.csv``): it
+says whether it can be played now (:meth:`Event.playable`) and does what the card says
+(:meth:`Event.play`), pushing decision frames where the card asks for choices. A card whose event
+is not registered is simply not offered as an event: the engine never fakes one.
+
+The modules of this package group events by theme; importing the package registers them all.
+"""
+
+from __future__ import annotations
+
+from greatwar.pog.events.base import EVENTS, Event, event_implemented, play_event, playable_event
+
+__all__ = ["EVENTS", "Event", "event_implemented", "play_event", "playable_event"]
+
+from greatwar.pog.events import politics as _politics  # noqa: E402,F401  (registers events)

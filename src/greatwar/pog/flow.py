@@ -1,0 +1,110 @@
+"""The Paths of Glory step table and the helpers every rules module uses.
+
+``STEPS`` is the registry of named steps (see :mod:`greatwar.core.steps`); rules modules register
+their steps with ``@STEPS.register``. The helpers here are the only way rules code rolls dice,
+shuffles, writes the log or pushes frames, so that chance is counted (undo never crosses it) and
+forced dice (for worked examples and tests) are honoured.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from greatwar.core import rng as _rng
+from greatwar.core.actions import Action
+from greatwar.core.steps import Frame, Step, StepTable
+from greatwar.pog.data import SIDE_NAMES, PogData, load
+from greatwar.pog.state import State
+
+STEPS: StepTable[State] = StepTable()
+
+D: PogData = load()  # immutable facts, shared by every game
+
+
+class PogStep(Step[State]):
+    """A step whose deciding seat is the frame's ``side`` (0 = AP, 1 = CP)."""
+
+    def seat(self, s: State, f: Frame) -> int:
+        side: int = f["side"]
+        return side
+
+
+# -- frames ----------------------------------------------------------------------------
+
+
+def push(s: State, step: str, **fields: Any) -> Frame:
+    """Push a frame for ``step`` and return it."""
+    if step not in STEPS:
+        raise KeyError(f"unknown step {step!r}")
+    f: Frame = {"step": step, **fields}
+    s.stack.append(f)
+    return f
+
+
+def pop(s: State, f: Frame) -> None:
+    """Pop ``f``, which must be the top frame."""
+    if not s.stack or s.stack[-1] is not f:
+        raise RuntimeError(f"frame {f.get('step')!r} is not on top of the stack")
+    s.stack.pop()
+
+
+# -- the log ---------------------------------------------------------------------------
+
+
+def log(s: State, key: str, rule: str = "", side: int | None = None, **args: Any) -> None:
+    """Append a structured log entry: a message key, its rule reference and parameters.
+
+    Parameters are JSON values; ids of spaces, units and cards are given as their string ids so
+    a renderer can link them. The text is made by :mod:`greatwar.pog.messages`.
+    """
+    if not s.logging:
+        return
+    entry: dict[str, Any] = {"k": key, "t": s.turn}
+    if rule:
+        entry["r"] = rule
+    if side is not None:
+        entry["s"] = SIDE_NAMES[side]
+    if args:
+        entry["a"] = args
+    s.log.append(entry)
+
+
+# -- chance ----------------------------------------------------------------------------
+
+
+def roll(s: State, why: str, rule: str = "", side: int | None = None) -> int:
+    """Roll one die (1-6) from the state's generator, or take the next forced die."""
+    s.chance += 1
+    if s.forced:
+        value = s.forced.pop(0)
+        if not 1 <= value <= 6:
+            raise ValueError(f"forced die {value} is not 1-6")
+    else:
+        s.rng, r = _rng.below(s.rng, 6)
+        value = r + 1
+    log(s, "die", rule, side, why=why, die=value)
+    return value
+
+
+def shuffle(s: State, cards: list[int]) -> None:
+    """Shuffle a pile in place with the state's generator."""
+    s.chance += 1
+    s.rng = _rng.shuffle(s.rng, cards)
+
+
+def reveal(s: State) -> None:
+    """Mark that hidden information was shown (undo may not cross this point)."""
+    s.chance += 1
+
+
+def clamp_die(value: int) -> int:
+    """12.2.9: a modified die roll is never below 1 nor above 6."""
+    return 1 if value < 1 else 6 if value > 6 else value
+
+
+def other(side: int) -> int:
+    return 1 - side
+
+
+def act(verb: str, *args: str) -> Action:
+    return Action(verb, args)

@@ -1,0 +1,189 @@
+"""Scenarios (5.3-5.7) and game options (9.1.4, 11.2.10, optional cards, Valiant, tournaments).
+
+A scenario is a frozen record of the rules that differ between games; :data:`SCENARIOS` is the
+registry and :func:`find_scenario` looks one up by name. Options are normalised by
+:func:`normalise_options` into the plain dict stored in the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from greatwar.core.errors import MalformedActionError
+
+DRAW, AP_WINS, CP_WINS = "draw", "ap", "cp"
+
+
+class OptionsError(MalformedActionError):
+    """A scenario name or option that does not exist or does not fit the scenario."""
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryLevels:
+    """Final-VP thresholds: CP wins at ``cp_at_least`` or more, AP at ``ap_at_most`` or less,
+    anything between is a draw."""
+
+    cp_at_least: int
+    ap_at_most: int
+
+    def judge(self, vp: int) -> str:
+        if vp >= self.cp_at_least:
+            return CP_WINS
+        if vp <= self.ap_at_most:
+            return AP_WINS
+        return DRAW
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    id: str
+    name: str
+    rule: str
+    last_turn: int
+    commitment_frozen: bool  # 5.3.2: War Commitment never rises
+    peace_terms: bool  # 16.5 allowed (not 5.3.3 Introductory, not 5.7.2 Historical)
+    ends_at_total_war: bool  # 5.4.1: Limited War ends when either player reaches Total War
+    historical: bool  # the 5.7 rules: set-up, VP spaces, RP bonus, 5.7.4
+    draws_to_ap: bool  # 5.7.2: the AP wins all draws
+    levels: VictoryLevels
+    levels_after_brest_litovsk: VictoryLevels | None  # 5.5.2.1 when the treaty was played
+
+    def victory_levels(self, brest_litovsk: bool) -> VictoryLevels:
+        if brest_litovsk and self.levels_after_brest_litovsk is not None:
+            return self.levels_after_brest_litovsk
+        return self.levels
+
+
+_CAMPAIGN = VictoryLevels(cp_at_least=13, ap_at_most=9)  # 5.5.2.2
+_CAMPAIGN_BL = VictoryLevels(cp_at_least=11, ap_at_most=9)  # 5.5.2.1
+
+SCENARIOS: dict[str, Scenario] = {
+    s.id: s
+    for s in (
+        Scenario(
+            id="introductory",
+            name="Introductory",
+            rule="5.3",
+            last_turn=3,
+            commitment_frozen=True,
+            peace_terms=False,
+            ends_at_total_war=False,
+            historical=False,
+            draws_to_ap=False,
+            levels=VictoryLevels(cp_at_least=14, ap_at_most=10),
+            levels_after_brest_litovsk=None,
+        ),
+        Scenario(
+            id="limited",
+            name="Limited War",
+            rule="5.4",
+            last_turn=10,
+            commitment_frozen=False,
+            peace_terms=True,
+            ends_at_total_war=True,
+            historical=False,
+            draws_to_ap=False,
+            levels=VictoryLevels(cp_at_least=17, ap_at_most=12),
+            levels_after_brest_litovsk=None,
+        ),
+        Scenario(
+            id="campaign",
+            name="Campaign",
+            rule="5.5",
+            last_turn=20,
+            commitment_frozen=False,
+            peace_terms=True,
+            ends_at_total_war=False,
+            historical=False,
+            draws_to_ap=False,
+            levels=_CAMPAIGN,
+            levels_after_brest_litovsk=_CAMPAIGN_BL,
+        ),
+        Scenario(
+            id="historical",
+            name="Historical",
+            rule="5.7",
+            last_turn=20,
+            commitment_frozen=False,
+            peace_terms=False,
+            ends_at_total_war=False,
+            historical=True,
+            draws_to_ap=True,
+            levels=_CAMPAIGN,
+            levels_after_brest_litovsk=_CAMPAIGN_BL,
+        ),
+    )
+}
+
+ALIASES = {"intro": "introductory", "limited_war": "limited", "limited-war": "limited"}
+
+
+def find_scenario(name: str) -> Scenario:
+    key = ALIASES.get(name.lower(), name.lower())
+    if key not in SCENARIOS:
+        raise OptionsError(
+            f"unknown scenario {name!r}; expected one of: {', '.join(SCENARIOS)}"
+        )
+    return SCENARIOS[key]
+
+
+# -- options ---------------------------------------------------------------------------
+
+OPTIONAL_CARD_MODES = ("none", "all", "select")
+
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "hand8": False,  # 9.1.4 eight-card hands
+    "optional_cards": "none",  # optional cards 56-65: none | all | select (rulebook note)
+    "trench_mod": False,  # 11.2.10 trench roll modification
+    "valiant": False,  # the Valiant variant deck
+    "tournament": False,  # 5.6: draws count as AP wins, accepted peace terms: both lose
+    "bid": None,  # 5.6.1: {"side": "ap"|"cp", "vp": n}: that side ceded n VP to the other
+}
+
+
+def normalise_options(scenario: Scenario, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Check options against the scenario and return the full option dict for the state."""
+    opts = dict(DEFAULT_OPTIONS)
+    for k, v in (given or {}).items():
+        if k not in DEFAULT_OPTIONS:
+            raise OptionsError(
+                f"unknown option {k!r}; expected some of: {', '.join(DEFAULT_OPTIONS)}"
+            )
+        opts[k] = v
+    for k in ("hand8", "trench_mod", "valiant", "tournament"):
+        if not isinstance(opts[k], bool):
+            raise OptionsError(f"option {k!r} must be true or false")
+    if opts["optional_cards"] not in OPTIONAL_CARD_MODES:
+        raise OptionsError(
+            f"option 'optional_cards' must be one of {', '.join(OPTIONAL_CARD_MODES)}"
+        )
+    if opts["valiant"] and opts["optional_cards"] != "none":
+        raise OptionsError(
+            "the Valiant deck already fixes which optional cards are in play; "
+            "use optional_cards 'none' with it"
+        )
+    bid = opts["bid"]
+    if bid is not None:
+        if (
+            not isinstance(bid, dict)
+            or bid.get("side") not in ("ap", "cp")
+            or not isinstance(bid.get("vp"), int)
+            or isinstance(bid.get("vp"), bool)
+            or bid["vp"] < 0
+        ):
+            raise OptionsError("option 'bid' must look like {'side': 'ap', 'vp': 1} (vp >= 0)")
+        opts["bid"] = {"side": bid["side"], "vp": bid["vp"]}
+        opts["tournament"] = True  # a bid is a tournament game (5.6)
+    if scenario.historical:
+        opts["hand8"] = True  # 5.7.4 #1
+        opts["trench_mod"] = True  # 5.7.4 #2
+    if opts["optional_cards"] == "all":
+        opts["hand8"] = True  # optional cards note, way 1
+    return opts
+
+
+def hand_size(options: Mapping[str, Any]) -> int:
+    """6.0 G / 9.1.4: seven cards, or eight with the optional rule."""
+    return 8 if options.get("hand8") else 7

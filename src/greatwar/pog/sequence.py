@@ -1,0 +1,96 @@
+"""The Sequence of Play (6.0): the turn as a program counter over phases A to H.
+
+The ``turn`` frame sits at the bottom of the stack. Each time it is on top it runs the next
+phase, which may push the frames of that phase's decisions; when they have all popped, the turn
+frame runs the phase after. Phase H ends the game after the scenario's last turn, or starts the
+next turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from greatwar.core.steps import Frame
+from greatwar.pog.action_phase import action_phase
+from greatwar.pog.cards import CARDS
+from greatwar.pog.data import AP, CP
+from greatwar.pog.draw_phase import draw_phase
+from greatwar.pog.flow import STEPS, PogStep, log
+from greatwar.pog.mandated import mandated_offensive_phase
+from greatwar.pog.replacements import replacement_phase
+from greatwar.pog.scenarios import SCENARIOS
+from greatwar.pog.siege import siege_phase
+from greatwar.pog.state import State
+from greatwar.pog.victory import LAST_TURN, end_game
+from greatwar.pog.war_status import war_status_phase
+
+
+def end_of_action_phase(s: State) -> None:
+    """9.5.4.5: combat cards kept face up are discarded at the end of the turn; we do it when
+    the Action Phase ends, so they are in the discard pile for a War Commitment reshuffle
+    (see docs/rulings.md)."""
+    for side in (AP, CP):
+        for c in list(s.table[side]):
+            s.table[side].remove(c)
+            s.discard[side].append(c)
+            log(s, "card.table_discarded", "9.5.4.5", side, card=CARDS[c].id)
+
+
+def attrition_phase(s: State) -> None:
+    """6.0 C. Supply and the elimination of out-of-supply units (14.3.5-14.3.6) run through
+    the hooks registered in ``ATTRITION_HOOKS`` by the supply rules."""
+    s.phase = "attrition"
+    end_of_action_phase(s)
+    for hook in ATTRITION_HOOKS:
+        hook(s)
+
+
+ATTRITION_HOOKS: list[Callable[[State], None]] = []
+
+
+def end_of_turn(s: State) -> None:
+    """6.0 H: the game ends after the scenario's last turn; otherwise the next turn begins."""
+    sc = SCENARIOS[s.scenario]
+    if s.turn >= sc.last_turn:
+        end_game(s, LAST_TURN)
+        return
+    s.turn += 1
+    s.tflags = {}
+    s.uses = [[], []]
+    log(s, "turn.begins", "6.0H")
+
+
+def _replacement(s: State) -> None:
+    if s.turn < SCENARIOS[s.scenario].last_turn:
+        replacement_phase(s)
+
+
+def _draw(s: State) -> None:
+    if s.turn < SCENARIOS[s.scenario].last_turn:
+        draw_phase(s)
+
+
+PHASES: tuple[Callable[[State], None], ...] = (
+    mandated_offensive_phase,  # A
+    action_phase,  # B
+    attrition_phase,  # C
+    siege_phase,  # D
+    war_status_phase,  # E
+    _replacement,  # F (not after the last turn: nothing it does can change the result)
+    _draw,  # G (idem)
+    end_of_turn,  # H
+)
+
+
+@STEPS.register
+class Turn(PogStep):
+    """6.0: run phases A-H in order, turn after turn."""
+
+    name = "turn"
+    rule = "6.0"
+
+    def settle(self, s: State, f: Frame) -> bool:
+        ph = f["ph"]
+        f["ph"] = (ph + 1) % len(PHASES)
+        PHASES[ph](s)
+        return True

@@ -1,0 +1,256 @@
+"""The Paths of Glory game state: plain data, a cheap clone, an exact JSON round trip.
+
+Everything is ints, strings, lists and small string-keyed dicts. Ids are indices into the tables
+of :mod:`greatwar.pog.data`: ``loc[u]`` is the space (or off-map box) holding unit ``u``,
+``ctrl[x]`` the side controlling space ``x``, and so on. Sides are ``AP = 0`` and ``CP = 1``.
+
+Card piles are per side: ``later`` (Limited/Total War cards not yet added, 9.1.2), ``deck``
+(the draw pile), ``hand``, ``discard``, ``removed`` (out of the game after an asterisk event),
+``table`` (combat cards kept face up, 9.5.4.2), ``played`` (cards in use during the current
+action or combat) and ``out`` (cards not used in this game: optional or variant cards left out).
+Every card of a side is in exactly one of them.
+
+The state carries its random generator (``rng``) and the stack of step frames, so a state is the
+whole game: cloning it forks the game, saving it saves everything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from greatwar.core.errors import CorruptStateError
+from greatwar.core.steps import Frame
+
+OFF = -1  # a unit not (yet) in play
+
+# Fort states per space (only meaningful where the data gives a fort value).
+FORT_INTACT, FORT_BESIEGED, FORT_DESTROYED = 0, 1, 2
+
+PILES = ("later", "deck", "hand", "discard", "removed", "table", "played", "out")
+
+# Field name -> kind, in serialisation order. Kinds: "int", "str", "ints" (list of ints),
+# "pair" (two lists of ints, one per side), "json" (any JSON value, copied deeply on clone).
+FIELDS: dict[str, str] = {
+    "scenario": "str",
+    "options": "json",
+    "seed": "int",
+    "turn": "int",
+    "round": "int",
+    "phase": "str",
+    "rng": "int",
+    "chance": "int",
+    "forced": "ints",
+    "loc": "ints",
+    "red": "ints",
+    "ctrl": "ints",
+    "trench": "ints",
+    "tside": "ints",
+    "fort": "ints",
+    "at_war": "json",
+    "vp": "int",
+    "ws": "ints",
+    "cws": "int",
+    "commit": "ints",
+    "rp": "json",
+    "tsar_vp": "int",
+    "mo": "json",
+    "later": "pair",
+    "deck": "pair",
+    "hand": "pair",
+    "discard": "pair",
+    "removed": "pair",
+    "table": "pair",
+    "played": "pair",
+    "out": "pair",
+    "events": "json",
+    "flags": "json",
+    "tflags": "json",
+    "uses": "json",
+    "stack": "json",
+    "result": "json",
+    "serial": "int",
+}
+
+# Fields that are history, not position: left out of the state hash.
+_UNHASHED = ("log",)
+
+
+def deep_copy(x: Any) -> Any:
+    """Copy a plain JSON value (dicts, lists, scalars) much faster than ``copy.deepcopy``."""
+    t = type(x)
+    if t is list:
+        return [deep_copy(v) if type(v) in (list, dict) else v for v in x]
+    if t is dict:
+        return {k: (deep_copy(v) if type(v) in (list, dict) else v) for k, v in x.items()}
+    return x
+
+
+class State:
+    """One game of Paths of Glory, complete."""
+
+    __slots__ = (*FIELDS, "log", "logging", "cache")
+
+    scenario: str
+    options: dict[str, Any]
+    seed: int
+    turn: int
+    round: int
+    phase: str
+    rng: int
+    chance: int  # count of die rolls, shuffles, draws and reveals: undo never crosses one
+    forced: list[int]  # die results to use before the generator (tests, worked examples)
+    loc: list[int]
+    red: list[int]
+    ctrl: list[int]
+    trench: list[int]
+    tside: list[int]
+    fort: list[int]
+    at_war: dict[str, int]
+    vp: int
+    ws: list[int]
+    cws: int
+    commit: list[int]
+    rp: dict[str, int]
+    tsar_vp: int  # the Tsar Fell CP Russian VP marker (16.4.5); -1 until then
+    mo: list[str]
+    later: list[list[int]]
+    deck: list[list[int]]
+    hand: list[list[int]]
+    discard: list[list[int]]
+    removed: list[list[int]]
+    table: list[list[int]]
+    played: list[list[int]]
+    out: list[list[int]]
+    events: dict[str, int]
+    flags: dict[str, Any]
+    tflags: dict[str, Any]
+    uses: list[list[str]]
+    stack: list[Frame]
+    result: dict[str, Any] | None
+    serial: int  # number of decisions applied so far (the ply); stale-action guard for servers
+    log: list[dict[str, Any]]
+    logging: bool
+    cache: dict[str, Any]  # derived data (supply...), never serialised, dropped on clone
+
+    def __init__(self) -> None:
+        self.log = []
+        self.logging = True
+        self.cache = {}
+
+    # -- copying ---------------------------------------------------------------------
+
+    def clone(self, with_log: bool = True) -> State:
+        """An independent copy. ``with_log=False`` gives a copy that does not record a log
+        (what search wants: thousands of forks, nobody reads their logs)."""
+        c = State.__new__(State)
+        c.scenario = self.scenario
+        c.options = self.options  # never mutated after set-up
+        c.seed = self.seed
+        c.turn = self.turn
+        c.round = self.round
+        c.phase = self.phase
+        c.rng = self.rng
+        c.chance = self.chance
+        c.forced = self.forced[:]
+        c.loc = self.loc[:]
+        c.red = self.red[:]
+        c.ctrl = self.ctrl[:]
+        c.trench = self.trench[:]
+        c.tside = self.tside[:]
+        c.fort = self.fort[:]
+        c.at_war = dict(self.at_war)
+        c.vp = self.vp
+        c.ws = self.ws[:]
+        c.cws = self.cws
+        c.commit = self.commit[:]
+        c.rp = dict(self.rp)
+        c.tsar_vp = self.tsar_vp
+        c.mo = self.mo[:]
+        c.later = [self.later[0][:], self.later[1][:]]
+        c.deck = [self.deck[0][:], self.deck[1][:]]
+        c.hand = [self.hand[0][:], self.hand[1][:]]
+        c.discard = [self.discard[0][:], self.discard[1][:]]
+        c.removed = [self.removed[0][:], self.removed[1][:]]
+        c.table = [self.table[0][:], self.table[1][:]]
+        c.played = [self.played[0][:], self.played[1][:]]
+        c.out = [self.out[0][:], self.out[1][:]]
+        c.events = dict(self.events)
+        c.flags = deep_copy(self.flags)
+        c.tflags = deep_copy(self.tflags)
+        c.uses = [self.uses[0][:], self.uses[1][:]]
+        c.stack = deep_copy(self.stack)
+        c.result = deep_copy(self.result)
+        c.serial = self.serial
+        c.log = self.log[:] if with_log else []
+        c.logging = self.logging and with_log
+        c.cache = {}
+        return c
+
+    # -- serialisation ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as a JSON-ready dict (``json.dumps`` it as you like)."""
+        doc: dict[str, Any] = {"format": "greatwar.pog.state/1"}
+        for name in FIELDS:
+            doc[name] = deep_copy(getattr(self, name))
+        doc["log"] = deep_copy(self.log)
+        return doc
+
+    @classmethod
+    def from_json(cls, doc: Any) -> State:
+        """Rebuild a state from :meth:`to_json` output, checking its shape."""
+        if not isinstance(doc, dict) or doc.get("format") != "greatwar.pog.state/1":
+            raise CorruptStateError("not a greatwar Paths of Glory state document")
+        s = cls()
+        for name, kind in FIELDS.items():
+            if name not in doc:
+                raise CorruptStateError(f"state document lacks the field {name!r}")
+            v = doc[name]
+            ok = (
+                (kind == "int" and type(v) is int)
+                or (kind == "str" and type(v) is str)
+                or (kind == "ints" and type(v) is list and all(type(i) is int for i in v))
+                or (
+                    kind == "pair"
+                    and type(v) is list
+                    and len(v) == 2
+                    and all(type(p) is list and all(type(i) is int for i in p) for p in v)
+                )
+                or kind == "json"
+            )
+            if not ok:
+                raise CorruptStateError(f"state field {name!r} has the wrong type")
+            setattr(s, name, deep_copy(v))
+        log = doc.get("log", [])
+        if type(log) is not list:
+            raise CorruptStateError("state field 'log' must be a list")
+        s.log = deep_copy(log)
+        return s
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def loads(cls, text: str) -> State:
+        try:
+            doc = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as e:
+            raise CorruptStateError(f"state text is not JSON: {e}") from None
+        return cls.from_json(doc)
+
+    def hash(self) -> str:
+        """A digest of the position (everything except the log)."""
+        doc = {name: getattr(self, name) for name in FIELDS}
+        text = json.dumps(doc, separators=(",", ":"), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in FIELDS) and (
+            self.log == other.log
+        )
+
+    __hash__ = None  # type: ignore[assignment]
