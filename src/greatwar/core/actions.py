@@ -40,7 +40,9 @@ class Action(NamedTuple):
     def parse(cls, text: str) -> Action:
         """Split text into an action without checking it against any grammar."""
         if not isinstance(text, str):
-            raise MalformedActionError(f"an action is text such as 'done', not {type(text).__name__}")
+            raise MalformedActionError(
+                f"an action is text such as 'done', not {type(text).__name__}"
+            )
         tokens = text.strip().lower().split()
         if not tokens:
             raise MalformedActionError("empty action: expected a verb such as 'done'")
@@ -85,9 +87,7 @@ class Grammar:
         return self._verbs.keys()
 
     def usage(self, verb: str) -> list[str]:
-        return [
-            " ".join((verb, *(k.describe() for k in sig))) for sig in self._verbs.get(verb, ())
-        ]
+        return [" ".join((verb, *(k.describe() for k in sig))) for sig in self._verbs.get(verb, ())]
 
     def check(self, action: Action) -> Action:
         """Return ``action`` if it is well formed, else raise :class:`MalformedActionError`."""
@@ -101,7 +101,9 @@ class Grammar:
             if len(sig) != len(action.args):
                 continue
             bad = [
-                (tok, kind) for tok, kind in zip(action.args, sig, strict=True) if not kind.accepts(tok)
+                (tok, kind)
+                for tok, kind in zip(action.args, sig, strict=True)
+                if not kind.accepts(tok)
             ]
             if not bad:
                 return action
@@ -109,7 +111,9 @@ class Grammar:
             problems.append(f"{tok!r} is not a valid {kind.name}")
         expected = "; ".join(self.usage(action.verb))
         detail = f" ({problems[0]})" if problems else ""
-        raise MalformedActionError(f"malformed {action.verb!r} action{detail}; expected: {expected}")
+        raise MalformedActionError(
+            f"malformed {action.verb!r} action{detail}; expected: {expected}"
+        )
 
     def parse(self, text: str | Action) -> Action:
         """Parse text (or re-check an Action) against this grammar."""

@@ -90,7 +90,9 @@ class StepTable(Generic[S]):
         f = s.stack[-1]
         return self._steps[f["step"]], f
 
-    def settle(self, s: S, limit: int = 1_000_000, on_settle: Callable[[S], None] | None = None) -> None:
+    def settle(
+        self, s: S, limit: int = 1_000_000, on_settle: Callable[[S], None] | None = None
+    ) -> None:
         """Run automatic steps until a decision is pending or the stack is empty."""
         steps = self._steps
         stack = s.stack

@@ -34,8 +34,9 @@ CardUse = tuple[Callable[[State, int, int], bool], Callable[[State, int, int], N
 EXTRA_USES: dict[str, CardUse] = {}
 
 
-def register_use(name: str, may_use: Callable[[State, int, int], bool],
-                 start: Callable[[State, int, int], None]) -> None:
+def register_use(
+    name: str, may_use: Callable[[State, int, int], bool], start: Callable[[State, int, int], None]
+) -> None:
     """Offer a card use (``ops``, ``sr``) or, with card -1, the automatic operation."""
     EXTRA_USES[name] = (may_use, start)
 

@@ -8,7 +8,7 @@ marker (3.0 "VP Space", 5.1.2).
 
 from __future__ import annotations
 
-from greatwar.pog.data import AP, CP, Unit
+from greatwar.pog.data import CP, Unit
 from greatwar.pog.flow import D, log
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, FORT_INTACT, OFF, State
@@ -124,8 +124,14 @@ def eliminate(s: State, u: int, permanently: bool = False) -> None:
         permanently = True
     box = PERMANENT[d.side] if permanently else ELIMINATED[d.side]
     place(s, u, box, reduced=False)
-    log(s, "unit.eliminated", "12.4.7" if permanently else "12.4", d.side,
-        unit=d.id, permanently=permanently)
+    log(
+        s,
+        "unit.eliminated",
+        "12.4.7" if permanently else "12.4",
+        d.side,
+        unit=d.id,
+        permanently=permanently,
+    )
 
 
 def vp_space(s: State, x: int) -> bool:
@@ -203,4 +209,3 @@ def destroy_fort(s: State, x: int, rule: str = "15.1.7") -> None:
     here = side_in(s, x)
     if here >= 0 and here != owner:
         set_control(s, x, here, rule)
-

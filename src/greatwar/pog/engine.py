@@ -20,13 +20,17 @@ from greatwar.core.actions import Action
 from greatwar.core.errors import IllegalActionError
 from greatwar.pog import (  # noqa: F401  (importing a rules module registers its steps)
     action_phase,
+    activation,
+    attrition,
     draw_phase,
     entry,
     events,
+    movement,
     peace,
     replacements,
     sequence,
     setup,
+    trenches,
 )
 from greatwar.pog.data import SIDE_NAMES, SIDE_OF_NAME
 from greatwar.pog.flow import STEPS
@@ -36,8 +40,9 @@ from greatwar.pog.state import State
 AP, CP = 0, 1
 
 
-def new_game(scenario: str = "historical", options: dict[str, Any] | None = None,
-             seed: int = 0) -> State:
+def new_game(
+    scenario: str = "historical", options: dict[str, Any] | None = None, seed: int = 0
+) -> State:
     """A new game, settled up to its first decision."""
     s = setup.new_state(scenario, options, seed)
     STEPS.settle(s)

@@ -18,7 +18,10 @@ from greatwar.pog.state import State
 from greatwar.pog.tracks import at_war
 
 _T = D.tables["mandated_offensive_tables"]
-TABLE = ({int(k): v for k, v in _T["ap"].items()}, {int(k): v for k, v in _T["cp"].items()})
+TABLE: tuple[dict[int, str], dict[int, str]] = (
+    {int(k): str(v) for k, v in _T["ap"].items()},
+    {int(k): str(v) for k, v in _T["cp"].items()},
+)
 SHIFT_ORDER: tuple[tuple[str, ...], tuple[str, ...]] = (
     tuple(_T["ap_shift_order"]),
     tuple(_T["cp_shift_order"]),
@@ -56,10 +59,10 @@ def resolve(s: State, side: int, die: int) -> str:
     result = TABLE[side][die]
     if SCENARIOS[s.scenario].historical and s.turn == 1 and result == "br":
         result = "fr"  # 5.7.4 #5
+    if result == "ah_it" and (not at_war(s, "it") or s.ctrl[ROME] == CP):
+        result = "ah"  # 7.1.6
     order = SHIFT_ORDER[side]
     while result != "none":
-        if result == "ah_it" and (not at_war(s, "it") or s.ctrl[ROME] == CP):
-            result = "ah"  # 7.1.6
         nation = nation_of_result(result)
         if not at_war(s, nation):
             result = "none"  # 7.1.2: a neutral nation's result has no effect
@@ -126,7 +129,7 @@ def attack_satisfies(
             return False
         if tnation == "it" or any(_nation(u) == "it" for u in defenders):
             return True
-        from greatwar.pog import supply  # noqa: PLC0415 (supply imports this module's users)
+        from greatwar.pog import supply
 
         return supply.traces_through_nation(s, defenders, "it")
     # ah (7.1.7), it, ru: any attack by a unit of that nation.

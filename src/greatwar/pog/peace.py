@@ -11,8 +11,8 @@ from greatwar.pog.state import State
 from greatwar.pog.victory import PEACE, end_game
 
 _TABLE = D.tables["peace_terms_table"]
-CP_OFFERS_AT = _TABLE["offer_allowed"]["cp_when_vp_at_least"]  # 16.5.1.1: 11
-AP_OFFERS_AT = _TABLE["offer_allowed"]["ap_when_vp_at_most"]  # 16.5.1.1 (second): 9
+CP_OFFERS_AT: int = _TABLE["offer_allowed"]["cp_when_vp_at_least"]  # 16.5.1.1: 11
+AP_OFFERS_AT: int = _TABLE["offer_allowed"]["ap_when_vp_at_most"]  # 16.5.1.1 (second): 9
 
 
 def may_offer(s: State, side: int) -> bool:

@@ -123,9 +123,7 @@ ALIASES = {"intro": "introductory", "limited_war": "limited", "limited-war": "li
 def find_scenario(name: str) -> Scenario:
     key = ALIASES.get(name.lower(), name.lower())
     if key not in SCENARIOS:
-        raise OptionsError(
-            f"unknown scenario {name!r}; expected one of: {', '.join(SCENARIOS)}"
-        )
+        raise OptionsError(f"unknown scenario {name!r}; expected one of: {', '.join(SCENARIOS)}")
     return SCENARIOS[key]
 
 

@@ -107,8 +107,8 @@ def new_state(scenario: str, options: dict[str, Any] | None = None, seed: int = 
     push(s, "deal")
     push(s, "setup_guns_of_august", side=CP)
     if opts["optional_cards"] == "select":
-        push(s, "setup_optional_cards", side=AP, pick=-1, chosen=[])
-        push(s, "setup_optional_cards", side=CP, pick=-1, chosen=[])
+        push(s, "setup_optional_cards", side=AP, _pick=-1, _chosen=[])
+        push(s, "setup_optional_cards", side=CP, _pick=-1, _chosen=[])
     return s
 
 
@@ -136,12 +136,12 @@ class SetupOptionalCards(PogStep):
     rule = "optional cards"
 
     def prompt(self, s: State, f: Frame) -> str:
-        return "optional.pick_basic" if f["pick"] >= 0 else "optional.pick"
+        return "optional.pick_basic" if f["_pick"] >= 0 else "optional.pick"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         side = f["side"]
-        if f["pick"] >= 0:
-            return [act("select", CARDS[c].id) for c in _matching_basic(s, side, f["pick"])]
+        if f["_pick"] >= 0:
+            return [act("select", CARDS[c].id) for c in _matching_basic(s, side, f["_pick"])]
         out = [
             act("select", CARDS[c].id)
             for c in s.out[side]
@@ -153,16 +153,16 @@ class SetupOptionalCards(PogStep):
     def apply(self, s: State, f: Frame, a: Action) -> None:
         side = f["side"]
         if a.verb == "done":
-            log(s, "optional.chosen", self.rule, side, count=len(f["chosen"]))
+            log(s, "optional.chosen", self.rule, side, count=len(f["_chosen"]))
             pop(s, f)
             return
         c = D.card(a.args[0])
-        if f["pick"] < 0:
-            f["pick"] = c
+        if f["_pick"] < 0:
+            f["_pick"] = c
             return
-        opt = f["pick"]
-        f["pick"] = -1
-        f["chosen"] = [*f["chosen"], opt]
+        opt = f["_pick"]
+        f["_pick"] = -1
+        f["_chosen"] = [*f["_chosen"], opt]
         # The basic card leaves the game; the optional card joins its deck group.
         for pile in ("deck", "later"):
             if c in getattr(s, pile)[side]:

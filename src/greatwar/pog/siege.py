@@ -26,7 +26,15 @@ def siege_phase(s: State) -> None:
         die = roll(s, "siege", "15.3.2", besieger)
         total = die + siege_drm(s.turn)
         fort = D.spaces[x].fort
-        log(s, "siege.roll", "15.3.2", besieger, space=D.spaces[x].id, die=die, total=total,
-            fort=fort)
+        log(
+            s,
+            "siege.roll",
+            "15.3.2",
+            besieger,
+            space=D.spaces[x].id,
+            die=die,
+            total=total,
+            fort=fort,
+        )
         if total > fort:
             board.destroy_fort(s, x, "15.3.2")

@@ -16,7 +16,10 @@ from greatwar.pog.scenarios import DRAW, SCENARIOS
 from greatwar.pog.state import State
 
 US_ARMY_CARDS = tuple(
-    c.ix for c in D.cards if c.reinforcement_nation == "us" and not c.variant
+    c.ix
+    for c in D.cards
+    if c.reinforcement_nation == "us"
+    and not c.variant
     and any(D.units[u].army for u in c.reinforcement_units)
 )
 

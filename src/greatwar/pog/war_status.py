@@ -49,8 +49,14 @@ def raise_commitment(s: State, side: int, level: int) -> None:
         s.tflags.setdefault("reshuffle", [0, 0])[side] = 1
         if s.commit[side] == 2:
             s.flags["total_war_turn"][side] = s.turn
-        log(s, "commitment.raised", "16.1.3" if s.commit[side] == 1 else "16.1.4", side,
-            level=s.commit[side], cards=added)
+        log(
+            s,
+            "commitment.raised",
+            "16.1.3" if s.commit[side] == 1 else "16.1.4",
+            side,
+            level=s.commit[side],
+            cards=added,
+        )
         if side == CP and s.commit[side] == 1:
             entry.turkey_enters(s)
 

@@ -1,0 +1,5 @@
+"""``python -m greatwar``: the command line."""
+
+from greatwar.cli import main
+
+main()

@@ -1,0 +1,256 @@
+"""The ``greatwar`` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from greatwar import __version__
+
+app = typer.Typer(
+    name="greatwar",
+    help="Paths of Glory, every rule enforced: play, watch, measure.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+SCENARIO_HELP = "introductory, limited, campaign or historical"
+Scenario = Annotated[str, typer.Option("--scenario", "-s", help=SCENARIO_HELP)]
+Games = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")]
+Seed = Annotated[int, typer.Option("--seed", help="Seed of the run (each game derives its own).")]
+Options = Annotated[
+    str | None,
+    typer.Option("--options", help="Game options as JSON, e.g. '{\"hand8\": true}'."),
+]
+
+
+def _options(text: str | None) -> dict[str, Any] | None:
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise typer.BadParameter(f"--options is not JSON: {e}") from None
+    if not isinstance(value, dict):
+        raise typer.BadParameter("--options must be a JSON object")
+    return value
+
+
+def _check_scenario(name: str) -> str:
+    from greatwar.pog.scenarios import OptionsError, find_scenario
+
+    try:
+        return find_scenario(name).id
+    except OptionsError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+def _progress(total: int, label: str) -> Progress:
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+
+
+@app.command()
+def version() -> None:
+    """Print the version."""
+    out.print(f"greatwar {__version__}")
+
+
+@app.command()
+def selfplay(
+    scenario: Scenario = "historical",
+    games: Games = 10,
+    seed: Seed = 1,
+    options: Options = None,
+    check: Annotated[
+        bool, typer.Option(help="Run the invariant checker after every action.")
+    ] = False,
+    verify: Annotated[
+        bool, typer.Option(help="Replay every game and compare the final state hash.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play random legal games to the end and summarise them."""
+    from greatwar.core.session import replay
+    from greatwar.pog import invariants
+    from greatwar.pog.game import RULES
+    from greatwar.selfplay import game_seeds, play_random, summarise
+
+    sc = _check_scenario(scenario)
+    opts = _options(options)
+    played = []
+    mismatches = []
+    with _progress(games, f"{sc} self-play") as bar:
+        task = bar.add_task("games", total=games)
+        for gs in game_seeds(seed, games):
+            g = play_random(sc, gs, opts, check=invariants.check if check else None)
+            played.append(g)
+            if verify and g.error is None and replay(RULES, g.record()).hash() != g.final_hash:
+                mismatches.append(gs)
+            bar.advance(task)
+    summary = summarise(played)
+    if verify:
+        summary["replay_mismatches"] = mismatches
+    if as_json:
+        out.print_json(json.dumps(summary))
+    else:
+        table = Table(title=f"{games} random {sc} games (seed {seed})")
+        table.add_column("measure")
+        table.add_column("value", justify="right")
+        table.add_row("finished", f"{summary['finished']} / {summary['games']}")
+        table.add_row("exceptions", str(summary["exceptions"]))
+        for k, v in sorted(summary["outcomes"].items()):
+            table.add_row(f"outcome: {k}", str(v))
+        for k, v in sorted(summary["reasons"].items()):
+            table.add_row(f"ended by: {k}", str(v))
+        table.add_row("mean last turn", str(summary["mean_last_turn"]))
+        table.add_row("actions", str(summary["actions"]))
+        if verify:
+            table.add_row("replay mismatches", str(len(mismatches)))
+        out.print(table)
+        for e in summary["errors"]:
+            err.print(f"[red]error[/red] {e}")
+    if summary["exceptions"] or summary["finished"] != summary["games"] or mismatches:
+        raise typer.Exit(1)
+
+
+@app.command()
+def bench(
+    scenario: Scenario = "historical",
+    games: Games = 20,
+    seed: Seed = 1,
+    options: Options = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Measure random play: actions per second, seconds per game, legal-action listing time."""
+    from greatwar.selfplay import bench as run
+
+    sc = _check_scenario(scenario)
+    with _progress(games, f"bench {sc}") as bar:
+        task = bar.add_task("games", total=games)
+        result = run(
+            sc, games, seed, _options(options), progress=lambda i: bar.update(task, completed=i)
+        )
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return
+    table = Table(title=f"benchmark: {games} random {sc} games")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for k, v in result.items():
+        if isinstance(v, dict | list):
+            v = json.dumps(v)
+        table.add_row(k, str(v))
+    out.print(table)
+
+
+@app.command()
+def demo(
+    scenario: Scenario = "historical",
+    seed: Seed = 1,
+) -> None:
+    """Watch the computer play a whole game against itself, then read a summary."""
+    from greatwar.pog import messages
+    from greatwar.pog.scenarios import SCENARIOS
+    from greatwar.selfplay import play_random
+
+    sc = _check_scenario(scenario)
+    with err.status(f"The computer plays a {SCENARIOS[sc].name} game against itself..."):
+        g = play_random(sc, seed, keep_state=True)
+    s = g.state
+    assert s is not None
+    if g.error:
+        err.print(f"[red]the game failed:[/red] {g.error}")
+        raise typer.Exit(1)
+    res = g.result or {}
+    out.rule(f"Paths of Glory, {SCENARIOS[sc].name} scenario, seed {seed}")
+    keys = {
+        "nation.enters",
+        "commitment.raised",
+        "armistice",
+        "game.over",
+        "peace.accepted",
+        "fort.destroyed",
+    }
+    vp_by_turn: dict[int, int] = {}
+    for e in s.log:
+        if e["k"] in (
+            "vp.space",
+            "vp.event",
+            "mo.missed",
+            "vp.blockade",
+            "peace.table",
+            "vp.italy_neutral",
+            "mo.french_mutiny_penalty",
+        ):
+            vp_by_turn[e["t"]] = e["a"]["vp"]
+    table = Table(title="Story of the war")
+    table.add_column("turn", justify="right")
+    table.add_column("event")
+    for e in s.log:
+        if e["k"] in keys:
+            table.add_row(str(e["t"]), messages.render(e))
+    out.print(table)
+    if vp_by_turn:
+        out.print(
+            "VP at the end of turns: "
+            + ", ".join(f"{t}: {v}" for t, v in sorted(vp_by_turn.items()))
+        )
+    out.print(f"{len(g.actions)} decisions in {g.seconds:.2f} s.")
+    winner = {
+        "ap": "The Allies win",
+        "cp": "The Central Powers win",
+        "draw": "A draw",
+        "both_lose": "Both sides lose",
+    }.get(res.get("outcome", ""), "No result")
+    out.print(
+        f"[bold]{winner}[/bold] on turn {res.get('turn')} ({res.get('reason')}); "
+        f"VP {res.get('vp')}, final VP {res.get('final_vp')}."
+    )
+
+
+@app.command("replay")
+def replay_cmd(
+    path: Annotated[Path, typer.Argument(help="A game record (JSON) to replay.")],
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Replay a saved game record and print its final position's hash and result."""
+    from greatwar.core.errors import GameError
+    from greatwar.core.session import GameRecord, replay
+    from greatwar.pog.game import RULES
+
+    try:
+        record = GameRecord.from_json(json.loads(path.read_text(encoding="utf-8")))
+        s = replay(RULES, record)
+    except (OSError, json.JSONDecodeError, GameError) as e:
+        err.print(f"[red]cannot replay {path}:[/red] {e}")
+        raise typer.Exit(2) from None
+    summary = {"actions": len(record.actions), "hash": s.hash(), "turn": s.turn, "result": s.result}
+    if as_json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+    else:
+        out.print(summary)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

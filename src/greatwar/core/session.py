@@ -1,0 +1,172 @@
+"""Sessions: a game as its set-up plus its action log, with undo and replay.
+
+A :class:`GameRecord` is what is persisted: which game, scenario, options and seed, and the
+append-only list of action texts (``undo`` entries included). Replaying a record reproduces the
+state bit for bit. A :class:`Session` holds a live game: it applies actions atomically (a failing
+action leaves the state as it was), keeps undo points, and keeps the record up to date.
+
+Undo (DESIGN "Undo"): a seat may take back its own decisions while it is still the seat to act
+and nothing random or hidden was revealed since: an action that rolled a die, drew or shuffled
+cards, revealed a hand, or passed the decision to the other seat is a barrier that undo never
+crosses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from greatwar.core.actions import Action
+from greatwar.core.errors import CorruptStateError, IllegalActionError
+
+UNDO = "undo"
+
+
+class GameState(Protocol):
+    chance: int
+    serial: int
+
+    def clone(self, with_log: bool = True) -> Any: ...
+
+    def hash(self) -> str: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Rules(Protocol[S]):
+    """What a game module offers the session layer (PoG: ``greatwar.pog.engine.RULES``)."""
+
+    name: str
+    seats: tuple[str, ...]
+
+    def new_game(self, scenario: str, options: dict[str, Any] | None, seed: int) -> S: ...
+
+    def check(self, s: S, action: str | Action, seat: str | None = None) -> Action: ...
+
+    def apply_unchecked(self, s: S, a: Action) -> None: ...
+
+    def to_act(self, s: S) -> str | None: ...
+
+    def legal_actions(self, s: S) -> list[Action]: ...
+
+    def view(self, s: S, seat: str) -> dict[str, Any]: ...
+
+    def outcome(self, s: S) -> dict[str, Any] | None: ...
+
+
+@dataclass
+class GameRecord:
+    """The persistent form of a game: its set-up and its append-only action log."""
+
+    game: str
+    scenario: str
+    options: dict[str, Any] | None
+    seed: int
+    actions: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": "greatwar.record/1",
+            "game": self.game,
+            "scenario": self.scenario,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+
+    @classmethod
+    def from_json(cls, doc: Any) -> GameRecord:
+        if not isinstance(doc, dict) or doc.get("format") != "greatwar.record/1":
+            raise CorruptStateError("not a greatwar game record")
+        try:
+            game, scenario, seed = doc["game"], doc["scenario"], doc["seed"]
+            options, actions = doc.get("options"), doc["actions"]
+        except KeyError as e:
+            raise CorruptStateError(f"game record lacks {e}") from None
+        if not (
+            isinstance(game, str)
+            and isinstance(scenario, str)
+            and isinstance(seed, int)
+            and (options is None or isinstance(options, dict))
+            and isinstance(actions, list)
+            and all(isinstance(a, str) for a in actions)
+        ):
+            raise CorruptStateError("game record fields have the wrong types")
+        return cls(game, scenario, options, seed, list(actions))
+
+
+class Session(Generic[S]):
+    """A live game: state, record, undo points."""
+
+    def __init__(self, rules: Rules[S], record: GameRecord) -> None:
+        self.rules = rules
+        self.record = GameRecord(record.game, record.scenario, record.options, record.seed, [])
+        self.state: S = rules.new_game(record.scenario, record.options, record.seed)
+        self._undo: list[tuple[S, str | None]] = []  # (state before, seat that acted)
+        self.effective: list[str] = []  # the actions in force (undone ones removed)
+        for text in record.actions:
+            if text == UNDO:
+                self.undo()
+            else:
+                self.apply(text)
+
+    @classmethod
+    def new(
+        cls, rules: Rules[S], scenario: str, options: dict[str, Any] | None = None, seed: int = 0
+    ) -> Session[S]:
+        return cls(rules, GameRecord(rules.name, scenario, options, seed))
+
+    # -- playing ---------------------------------------------------------------------
+
+    def apply(self, action: str | Action, seat: str | None = None) -> Action:
+        """Apply one action for ``seat`` (or for whoever is to act). Atomic: on any error the
+        state and the record are unchanged."""
+        a = self.rules.check(self.state, action, seat)
+        actor = self.rules.to_act(self.state)
+        before = self.state.clone()
+        try:
+            self.rules.apply_unchecked(self.state, a)
+        except Exception:
+            self.state = before
+            raise
+        if self.state.chance != before.chance or self.rules.to_act(self.state) != actor:
+            self._undo.clear()  # a barrier: dice, cards or the other seat's turn
+        else:
+            self._undo.append((before, actor))
+        text = str(a)
+        self.record.actions.append(text)
+        self.effective.append(text)
+        return a
+
+    def can_undo(self, seat: str | None = None) -> bool:
+        if not self._undo:
+            return False
+        return seat is None or self._undo[-1][1] == seat
+
+    def undo(self, seat: str | None = None) -> None:
+        """Take back the last action of ``seat`` (see the module docstring for the limits)."""
+        if not self.can_undo(seat):
+            raise IllegalActionError(
+                "nothing to undo: undo stops at a die roll, a card draw, a revealed card or "
+                "the other player's decision"
+            )
+        self.state, _ = self._undo.pop()
+        self.record.actions.append(UNDO)
+        self.effective.pop()
+
+    # -- reading ---------------------------------------------------------------------
+
+    def view(self, seat: str) -> dict[str, Any]:
+        v = self.rules.view(self.state, seat)
+        v["can_undo"] = self.can_undo(seat)
+        return v
+
+    @property
+    def over(self) -> bool:
+        return self.rules.outcome(self.state) is not None
+
+
+def replay(rules: Rules[S], record: GameRecord) -> S:
+    """The state a record leads to (raises the engine's errors if the record is invalid)."""
+    return Session(rules, record).state

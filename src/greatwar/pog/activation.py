@@ -1,0 +1,282 @@
+"""Operations (9.2): activating spaces, then movement, entrenching and combat.
+
+Playing a card for OPS (or the automatic 1-OPS operation, 8.1.3) pushes an ``operation`` frame.
+It first asks for activations (``activate move|attack <space>``, then ``done``), paying each
+space's activation cost (9.2.3 and the cases that change it); supply is frozen at that moment
+(14.1.1.1). Then it runs, in order, the movement of units in Move spaces (11.1), the entrench
+rolls (11.2.2) and the combats from Attack spaces (12).
+
+Frame fields: ``ops`` (points), ``spent``, ``moves`` and ``attacks`` (activated spaces),
+``oos`` (units out of supply at activation), ``stage`` (activate, move, entrench, combat, end),
+``card`` (-1 for the automatic operation), ``free`` (stacks given the Sud Army / 11th Army
+single-nationality cost this operation).
+"""
+
+from __future__ import annotations
+
+from greatwar.core.actions import Action
+from greatwar.core.steps import Frame
+from greatwar.pog import board, supply
+from greatwar.pog.action_phase import register_use
+from greatwar.pog.cards import CARDS, move_card
+from greatwar.pog.data import AP, CP
+from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop, push
+from greatwar.pog.state import State
+from greatwar.pog.war_status import season
+
+SPACES = D.spaces
+UNITS = D.units
+BE_BR_SPACES = frozenset(D.space(x) for x in ("antwerp", "ostend", "calais", "amiens"))
+FR_GE = frozenset({"fr", "ge"})
+FR_BE = frozenset({"fr", "be"})
+IT_FR_BE = frozenset({"it", "fr", "be"})
+MEDINA = D.space("medina")
+MEF = D.unit("br_mef")
+BR_NE = D.unit("br_ne")
+GE_11 = D.unit("ge_11")
+NEAR_EAST = supply.NEAR_EAST
+
+
+def nationalities(s: State, x: int, units: list[int]) -> set[str]:
+    """9.2.3: the nationalities that count for activation in space ``x``."""
+    nats = {UNITS[u].activation_nation for u in units}
+    sp = SPACES[x]
+    if "be" in nats and "br" in nats and x in BE_BR_SPACES:
+        nats.discard("be")  # Belgians count as British in Antwerp, Ostend, Calais, Amiens
+    if "us" in nats and "fr" in nats and sp.nation in FR_GE:
+        nats.discard("us")  # French and US count as one in France and Germany
+    return nats
+
+
+def _single_nation_stack(s: State, side: int, units: list[int]) -> str:
+    """Which card (if any) lets this CP stack activate as one nationality: '' or the key."""
+    if side != CP:
+        return ""
+    armies = [u for u in units if UNITS[u].army]
+    nats = {UNITS[u].nation for u in units}
+    if "eleventh_army" in s.events and GE_11 in units and armies == [GE_11]:
+        return "eleventh_army"  # cp29: GE 11th Army with CP corps, no other army
+    if "sud_army" in s.events:
+        ah = [u for u in units if UNITS[u].nation == "ah"]
+        others_ge_corps = all(
+            UNITS[u].nation == "ge" and not UNITS[u].army for u in units if u not in ah
+        )
+        if len(ah) == 1 and others_ge_corps and nats == {"ah", "ge"}:
+            return "sud_army"  # cp10: one AH unit with German corps, once per action round
+    return ""
+
+
+def beachhead_units(s: State, units: list[int]) -> list[int]:
+    """9.2.7.1: units whose supply runs through the MEF Beachhead marker (supplied with the
+    beachhead, not without it)."""
+    bh = s.flags.get("mef_beachhead", -1)
+    if bh < 0 or s.flags.get("mef_normal"):
+        return []
+    out = []
+    for u in units:
+        if supply.UNIT_CLASS[u] != "ap_br_mef":
+            continue
+        if supply.unit_supplied(s, u) and not supply.traces_from(s, s.loc[u], "ap_br"):
+            out.append(u)
+    return out
+
+
+def activation_cost(s: State, side: int, x: int, mode: str, f: Frame | None = None) -> int:
+    """The OPS it costs ``side`` to activate space ``x`` for ``mode`` (move or attack)."""
+    units = board.units_in(s, x)
+    sp = SPACES[x]
+    if side == AP and "everyone_into_battle" in s.tflags and sp.nation in IT_FR_BE:
+        return 1  # ap51: each Allied space in Italy, France or Belgium costs 1 this turn
+    if (
+        side == CP
+        and "moltke" in s.events
+        and "falkenhayn" not in s.events
+        and (sp.nation in FR_BE)
+    ):
+        return len(units)  # ap09: one OPS per unit in Belgium and France
+    rest = list(units)
+    cost = 0
+    if side == AP:
+        bh = beachhead_units(s, rest)
+        if bh:  # 9.2.7.1: MEF army 3, every other beachhead-supplied unit 1
+            cost += sum(3 if u == MEF else 1 for u in bh)
+            rest = [u for u in rest if u not in bh]
+        if mode == "attack" and "fall_of_the_tsar" in s.events:
+            ru = [u for u in rest if UNITS[u].nation == "ru"]
+            if ru:  # 9.2.2, 16.4.5: one OPS per Russian unit for combat
+                cost += len(ru)
+                rest = [u for u in rest if u not in ru]
+    if rest:
+        key = _single_nation_stack(s, side, rest)
+        used = f is not None and key in f.get("free", [])
+        cost += 1 if key and not used else len(nationalities(s, x, rest))
+    return cost
+
+
+def can_act(s: State, u: int) -> bool:
+    """A unit that could move or attack if its space were activated: in supply (14.1.1.1,
+    14.3.1) and not a Turkish unit kept in supply only by Medina (14.1.5)."""
+    x = s.loc[u]
+    if x == MEDINA and UNITS[u].nation == "tu" and not supply.traces_from(s, x, "cp_tu"):
+        return False
+    return supply.unit_supplied(s, u)
+
+
+def ne_combat_counts(s: State, x: int) -> bool:
+    """9.2.7: does an Allied combat activation of ``x`` count against the one-per-round Near
+    East limit? (Not the MEF Beachhead space nor the space holding the BR NE Army.)"""
+    if x not in NEAR_EAST:
+        return False
+    if s.flags.get("mef_beachhead") == x:
+        return False
+    return BR_NE not in board.units_in(s, x)
+
+
+def activation_options(s: State, f: Frame) -> list[Action]:
+    side = f["side"]
+    left = f["ops"] - f["spent"]
+    done = set(f["moves"]) | set(f["attacks"])
+    occ = board.occupants(s)
+    attack_ok = "combat_designation" in STEPS
+    ne_used = any(ne_combat_counts(s, y) for y in f["attacks"]) if side == AP else False
+    summer = season(s.turn) == "summer"
+    out: list[Action] = []
+    for x in D.map_spaces:
+        units = occ[x]
+        if not units or x in done or UNITS[units[0]].side != side:
+            continue
+        if not any(can_act(s, u) for u in units):
+            continue
+        name = SPACES[x].id
+        if activation_cost(s, side, x, "move", f) <= left:
+            out.append(act("activate", "move", name))
+        if not attack_ok:
+            continue
+        if summer and SPACES[x].terrain == "desert":
+            continue  # 15.2.5: no combat activation of a desert space in summer
+        if side == AP and ne_used and ne_combat_counts(s, x):
+            continue  # 9.2.7
+        if activation_cost(s, side, x, "attack", f) <= left:
+            out.append(act("activate", "attack", name))
+    return out
+
+
+@STEPS.register
+class Operation(PogStep):
+    """9.2: one operation: activations, then movement, entrenching and combat."""
+
+    name = "operation"
+    rule = "9.2"
+
+    def settle(self, s: State, f: Frame) -> bool:
+        if "stage" not in f:  # pushed by an event that also gives an operation (9.1.3)
+            f.update(spent=0, moves=[], attacks=[], oos=[], stage="activate")
+            log(s, "card.event_ops", "9.1.3", f["side"], ops=f["ops"])
+            return True
+        stage = f["stage"]
+        if stage == "activate":
+            if activation_options(s, f):
+                return False
+            f["stage"] = "move"
+            return True
+        if stage == "move":
+            f["stage"] = "entrench"
+            if f["moves"]:
+                movers = [
+                    u
+                    for x in f["moves"]
+                    for u in board.units_in(s, x)
+                    if u not in f["oos"]
+                    and board.mf(s, u) > 0
+                    and "no_overland_movement" not in UNITS[u].flags
+                ]
+                push(
+                    s,
+                    "movement",
+                    side=f["side"],
+                    spaces=list(f["moves"]),
+                    movers=movers,
+                    attacks=list(f["attacks"]),
+                    done=[],
+                    stack=-1,
+                    unit=-1,
+                    mp=0,
+                    entrench=[],
+                    pending=[],
+                    overstack=1,
+                )
+            return True
+        if stage == "entrench":
+            f["stage"] = "combat"
+            if "entrench_rolls" in STEPS and f.get("entrench"):
+                push(s, "entrench_rolls", side=f["side"], units=list(f["entrench"]))
+            return True
+        if stage == "combat":
+            f["stage"] = "end"
+            if f["attacks"] and "combat_designation" in STEPS:
+                push(
+                    s,
+                    "combat_designation",
+                    side=f["side"],
+                    spaces=list(f["attacks"]),
+                    oos=list(f["oos"]),
+                    attacked=[],
+                    used=[],
+                )
+            return True
+        pop(s, f)
+        return True
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return "operation.activate"
+
+    def legal(self, s: State, f: Frame) -> list[Action]:
+        return [*activation_options(s, f), act("done")]
+
+    def apply(self, s: State, f: Frame, a: Action) -> None:
+        side = f["side"]
+        if a.verb == "done":
+            f["stage"] = "move"
+            return
+        mode, x = a.args[0], D.space(a.args[1])
+        cost = activation_cost(s, side, x, mode, f)
+        key = _single_nation_stack(s, side, board.units_in(s, x))
+        if key and cost == 1 and len(nationalities(s, x, board.units_in(s, x))) > 1:
+            f["free"] = [*f.get("free", []), key]
+        f["spent"] += cost
+        f["moves" if mode == "move" else "attacks"].append(x)
+        # 14.1.1.1: supply is checked now, when the marker is placed.
+        f["oos"] = [*f["oos"], *(u for u in board.units_in(s, x) if not can_act(s, u))]
+        log(s, "activate", self.rule, side, space=a.args[1], mode=mode, cost=cost)
+
+
+def start_operation(s: State, side: int, card: int) -> None:
+    """Play ``card`` for its OPS value, or (card -1) take the automatic 1-OPS operation."""
+    if card >= 0:
+        move_card(s, side, card, "hand", "played")
+        push(s, "finish_card", side=side, card=card, event=0)
+        ops = CARDS[card].ops
+        log(s, "card.ops", "9.2.1", side, card=CARDS[card].id, ops=ops)
+    else:
+        ops = 1
+        log(s, "auto_operation", "8.1.3", side)
+    push(
+        s,
+        "operation",
+        side=side,
+        ops=ops,
+        card=card,
+        spent=0,
+        moves=[],
+        attacks=[],
+        oos=[],
+        stage="activate",
+    )
+
+
+def _always(s: State, side: int, card: int) -> bool:
+    return True
+
+
+register_use("ops", _always, start_operation)
+register_use("auto", _always, start_operation)

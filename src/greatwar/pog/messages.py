@@ -1,0 +1,148 @@
+"""Turning structured log entries into text.
+
+A log entry is ``{"k": key, "t": turn, "r": rule, "s": side, "a": {args}}``. Templates below
+name their arguments; ids of cards, spaces and units in the arguments are shown by name. The
+catalogue is per language (English here); a test checks that every key the engine writes has a
+template.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from greatwar.pog.data import load
+
+_d = load()
+_CARD = {c.id: c.name for c in _d.cards}
+_SPACE = {s.id: s.name for s in _d.spaces}
+_UNIT = {u.id: u.name for u in _d.units}
+
+SIDE = {"ap": "Allies", "cp": "Central Powers", None: ""}
+MO_NAMES = {
+    "none": "none",
+    "fr": "French",
+    "br": "British",
+    "it": "Italian",
+    "ru": "Russian",
+    "ah": "Austro-Hungarian",
+    "ah_it": "Austro-Hungarian (against Italy)",
+    "tu": "Turkish",
+    "ge": "German",
+    "fr_mutiny": "French Mutiny",
+}
+
+EN: dict[str, str] = {
+    "activate": "{side} activate {space} for {mode} ({cost} OPS)",
+    "armistice": "Armistice: Combined War Status is {combined}",
+    "attrition.space": "{space} suffers attrition and passes to the {side}",
+    "attrition.unit": "{unit} in {space} is out of supply and eliminated",
+    "auto_operation": "{side} take the automatic 1-OPS operation",
+    "card.discarded": "{side} discard {card}",
+    "card.event": "{side} play {card} as an event",
+    "card.event_ops": "{side} conduct an operation of {ops} OPS with the event",
+    "card.ops": "{side} play {card} for {ops} OPS",
+    "card.rp": "{side} play {card} for replacement points {rp}",
+    "card.sr": "{side} play {card} for {sr} SR points",
+    "card.table_discarded": "{side} discard {card} from the table at the end of the turn",
+    "cards.drawn": "{side} draw {count} cards (hand: {hand})",
+    "commitment.raised": "{side} War Commitment rises to level {level} ({cards} cards added)",
+    "control": "{side} take control of {space}",
+    "deck.new_draw_pile": "{side} shuffle a new draw pile of {cards} cards",
+    "deck.reshuffled": "{side} reshuffle the discard pile into the draw pile",
+    "die": "{side} roll {die} ({why})",
+    "entrench.attempt": "{unit} attempts to entrench",
+    "entrench.roll": "{unit} in {space} entrenches: die {die}{drm}: {success_text}",
+    "event.blockade": "Blockade is in effect",
+    "event.hoffmann": "Hoffmann: +1 to every later CP mandated offensive roll",
+    "event.independent_air_force": "Independent Air Force: no more Rathenau replacement points",
+    "event.influenza": "Influenza: no card may be played for replacement points this turn",
+    "event.prince_max": "Prince Max",
+    "event.uboats_unleashed": "U-Boats Unleashed",
+    "event.walter_rathenau": "Walter Rathenau: +1 German RP in every Replacement Phase",
+    "event.zeppelin_raids": "Zeppelin Raids: British RPs cut by 4 this turn",
+    "fort.besieged": "The fort in {space} is besieged by the {side}",
+    "fort.destroyed": "The fort in {space} is destroyed",
+    "game.over": "Game over: {outcome_text} ({reason}); VP {vp}, final VP {final_vp}",
+    "game.setup": "A new {scenario} game (seed {seed})",
+    "mef.beachhead_removed": "The MEF Beachhead in {space} is removed",
+    "mo.cancelled": "{side} mandated offensive ({mo_text}) is cancelled",
+    "mo.french_mutiny_penalty": "French Mutiny: French units attacked; VP now {vp}",
+    "mo.made": "{side} meet their mandated offensive ({mo_text})",
+    "mo.missed": "{side} missed their mandated offensive ({mo_text}); VP now {vp}",
+    "mo.result": "{side} mandated offensive roll {die}: {mo_text}",
+    "move": "{unit} moves from {frm} to {to}",
+    "nation.enters": "{nation} enters the war",
+    "optional.chosen": "{side} have chosen {count} optional cards",
+    "peace.accepted": "{side} accept the peace terms",
+    "peace.declined": "{side} decline the peace terms",
+    "peace.offered": "{side} offer peace terms (VP {vp})",
+    "peace.table": "Peace Terms table: die {die}, VP now {vp}",
+    "rp.historical_bonus": "The Central Powers receive the historical German RP (5.7.3)",
+    "rp.lost": "Unspent replacement points are lost: {rp}",
+    "rp.rathenau": "Walter Rathenau: +1 German RP",
+    "rp.uboats": "U-Boats Unleashed: -1 British RP",
+    "rp.zeppelin_raids": "Zeppelin Raids: -4 British RP",
+    "setup.guns_of_august": "The Central Powers start with Guns of August in hand",
+    "setup.hands": "Opening hands of {size} cards dealt",
+    "setup.no_guns_of_august": "The Central Powers start without Guns of August in hand",
+    "siege.roll": "Siege of {space}: die {die}, total {total} against fort {fort}",
+    "turn.begins": "Turn {turn} begins",
+    "unit.eliminated": "{unit} is eliminated{perm_text}",
+    "unit.placed": "{unit} is placed in {space}",
+    "vp.blockade": "Blockade: VP now {vp}",
+    "vp.event": "{event_name}: VP {amount:+d}, now {vp}",
+    "vp.italy_neutral": "Italy is still neutral with the Allies at Total War: VP now {vp}",
+    "vp.space": "{side} gain the VP space {space}: VP now {vp}",
+    "war_status.raised": "{side} War Status +{amount} (now {ws}; combined {combined})",
+}
+
+CATALOGUES = {"en": EN}
+
+
+def _name(key: str, value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    if key in ("card",):
+        return _CARD.get(value, value)
+    if key in ("space", "frm", "to"):
+        return _SPACE.get(value, value)
+    if key == "unit":
+        return _UNIT.get(value, value)
+    return value
+
+
+def render(entry: dict[str, Any], lang: str = "en") -> str:
+    """The text of one log entry."""
+    cat = CATALOGUES.get(lang, EN)
+    key = entry["k"]
+    args = {k: _name(k, v) for k, v in entry.get("a", {}).items()}
+    args["side"] = SIDE.get(entry.get("s"), "")
+    args["turn"] = entry.get("t")
+    if "mo" in args:
+        args["mo_text"] = MO_NAMES.get(args["mo"], args["mo"])
+    if "permanently" in args:
+        args["perm_text"] = " permanently" if args["permanently"] else ""
+    if "success" in args:
+        args["success_text"] = "success" if args["success"] else "failure"
+    if "drm" in args:
+        args["drm"] = f" {args['drm']:+d}" if args["drm"] else ""
+    if "outcome" in args:
+        args["outcome_text"] = {
+            "ap": "the Allies win",
+            "cp": "the Central Powers win",
+            "draw": "a draw",
+            "both_lose": "both sides lose",
+        }.get(args["outcome"], args["outcome"])
+    if "event" in args:
+        args["event_name"] = args["event"].replace("_", " ").title()
+    if "rp" in args and isinstance(args["rp"], dict):
+        args["rp"] = ", ".join(f"{k.upper()} {v:g}" for k, v in args["rp"].items()) or "none"
+    if "nation" in args:
+        args["nation"] = str(args["nation"]).upper()
+    template = cat.get(key)
+    if template is None:
+        return f"[{key}] " + ", ".join(f"{k}={v}" for k, v in entry.get("a", {}).items())
+    try:
+        return template.format(**args)
+    except (KeyError, ValueError):
+        return f"[{key}] " + ", ".join(f"{k}={v}" for k, v in entry.get("a", {}).items())

@@ -1,0 +1,87 @@
+"""Sessions: atomic actions, undo within a seat's own decisions, replay from records."""
+
+import json
+import random
+
+import pytest
+
+from greatwar.core.errors import CorruptStateError, IllegalActionError
+from greatwar.core.session import GameRecord, Session, replay
+from greatwar.pog import engine
+from greatwar.pog.game import RULES
+
+
+def _play(g: Session, n: int, seed: int = 0) -> None:
+    r = random.Random(seed)
+    for _ in range(n):
+        if g.over:
+            return
+        g.apply(r.choice(engine.legal_actions(g.state)))
+
+
+def test_replay_reproduces_the_state():
+    g = Session.new(RULES, "historical", seed=5)
+    _play(g, 500)
+    record = GameRecord.from_json(json.loads(json.dumps(g.record.to_json())))
+    assert replay(RULES, record).hash() == g.state.hash()
+
+
+def test_undo_takes_back_own_decisions_only():
+    g = Session.new(RULES, "campaign", seed=3)
+    g.apply("choose no")  # CP: no Guns of August; the deal that follows shuffles: a barrier
+    assert not g.can_undo("cp")
+    # Find an OPS play: activation decisions are undoable until dice or the other seat.
+    card = next(a for a in engine.legal_actions(g.state) if str(a).startswith("play ops"))
+    g.apply(card)
+    assert g.can_undo("cp")
+    before = g.state.hash()
+    act = next(a for a in engine.legal_actions(g.state) if a.verb == "activate")
+    g.apply(act)
+    assert g.can_undo("cp") and not g.can_undo("ap")
+    g.undo("cp")
+    assert g.state.hash() == before
+    with pytest.raises(IllegalActionError):
+        g.undo("ap")
+
+
+def test_undo_is_recorded_and_replays():
+    g = Session.new(RULES, "campaign", seed=3)
+    g.apply("choose no")
+    g.apply(next(a for a in engine.legal_actions(g.state) if str(a).startswith("play ops")))
+    g.undo()
+    assert g.record.actions[-1] == "undo"
+    assert replay(RULES, g.record).hash() == g.state.hash()
+
+
+def test_undo_never_crosses_a_die_roll():
+    g = Session.new(RULES, "campaign", seed=3)
+    g.apply("choose no")
+    g.state.chance += 0
+    g.apply(next(a for a in engine.legal_actions(g.state) if str(a).startswith("play ops")))
+    chance = g.state.chance
+    # Apply until something random happens; then nothing is undoable.
+    r = random.Random(1)
+    while g.state.chance == chance and not g.over:
+        g.apply(r.choice(engine.legal_actions(g.state)))
+    assert not g.can_undo()
+
+
+def test_failed_action_changes_nothing():
+    g = Session.new(RULES, "campaign", seed=3)
+    before, n = g.state.hash(), len(g.record.actions)
+    with pytest.raises(IllegalActionError):
+        g.apply("done")
+    assert g.state.hash() == before and len(g.record.actions) == n
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        None,
+        {"format": "greatwar.record/1"},
+        {"format": "greatwar.record/1", "game": "pog", "scenario": 1, "seed": 0, "actions": []},
+    ],
+)
+def test_corrupt_records_are_refused(doc):
+    with pytest.raises(CorruptStateError):
+        GameRecord.from_json(doc)
