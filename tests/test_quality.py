@@ -22,6 +22,8 @@ def test_mypy_is_clean():
 
 
 def test_product_never_reads_shared():
+    marker = "/".join(("..", "shared"))
     for path in [*ROOT.joinpath("src").rglob("*.py"), *ROOT.joinpath("tests").rglob("*.py")]:
-        text = path.read_text(encoding="utf-8")
-        assert "../shared" not in text.replace("'../shared'", ""), path
+        if path == Path(__file__).resolve():
+            continue
+        assert marker not in path.read_text(encoding="utf-8"), path
