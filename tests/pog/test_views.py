@@ -68,3 +68,16 @@ def test_view_offers_actions_only_to_the_seat_to_act():
     assert view(s, 1 - actor)["legal"] == []
     with pytest.raises(ValueError):
         view(s, "us")
+
+
+def test_every_logged_key_has_a_template():
+    from greatwar.pog import messages
+    from greatwar.selfplay import play_random
+
+    for scenario, seed in (("historical", 3), ("campaign", 4), ("limited", 5)):
+        g = play_random(scenario, seed, keep_state=True)
+        assert g.state is not None
+        missing = {e["k"] for e in g.state.log} - set(messages.EN)
+        assert not missing, missing
+        for e in g.state.log:
+            assert not messages.render(e).startswith("["), e

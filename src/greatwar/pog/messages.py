@@ -2,8 +2,9 @@
 
 A log entry is ``{"k": key, "t": turn, "r": rule, "s": side, "a": {args}}``. Templates below
 name their arguments; ids of cards, spaces and units in the arguments are shown by name. The
-catalogue is per language (English here); a test checks that every key the engine writes has a
-template.
+catalogue is per language (English here). A rules module may add the templates of its own keys
+with :func:`define` when it is imported; a test checks that every key the engine writes in
+random games has a template.
 """
 
 from __future__ import annotations
@@ -97,6 +98,15 @@ EN: dict[str, str] = {
 }
 
 CATALOGUES = {"en": EN}
+
+
+def define(lang: str, templates: dict[str, str]) -> None:
+    """Add templates for the log keys a rules module writes (called at its import)."""
+    cat = CATALOGUES.setdefault(lang, {})
+    clash = {k for k in templates if k in cat and cat[k] != templates[k]}
+    if clash:
+        raise ValueError(f"log keys defined twice: {', '.join(sorted(clash))}")
+    cat.update(templates)
 
 
 def _name(key: str, value: Any) -> Any:
