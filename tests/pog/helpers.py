@@ -1,0 +1,56 @@
+"""Building test positions by hand."""
+
+from __future__ import annotations
+
+from greatwar.pog import board, engine
+from greatwar.pog.data import load
+from greatwar.pog.flow import STEPS, push
+from greatwar.pog.state import OFF, State
+
+D = load()
+
+
+def game(scenario: str = "campaign", seed: int = 1) -> State:
+    """A game at the CP's first action round (the CP declined Guns of August in hand)."""
+    s = engine.new_game(scenario, seed=seed)
+    if engine.step_name(s) == "setup_guns_of_august":
+        engine.apply(s, "choose no")
+    s.mo = ["none", "none"]
+    return s
+
+
+def clear(s: State) -> State:
+    """Take every unit off the map and out of the boxes."""
+    for u in range(len(D.units)):
+        s.loc[u] = OFF
+        s.red[u] = 0
+    board.invalidate(s)
+    return s
+
+
+def put(s: State, unit: str, space: str, reduced: bool = False) -> int:
+    u = D.unit(unit)
+    board.place(s, u, D.space(space), reduced=reduced)
+    return u
+
+
+def control(s: State, side: int, *spaces: str) -> None:
+    for x in spaces:
+        s.ctrl[D.space(x)] = side
+    board.invalidate(s)
+
+
+def operation(s: State, side: int, ops: int) -> State:
+    """Start an operation of ``ops`` OPS for ``side`` on top of the current procedure."""
+    push(s, "operation", side=side, ops=ops, card=-1, spent=0, moves=[], attacks=[], oos=[],
+         stage="activate")
+    STEPS.settle(s)
+    return s
+
+
+def legal(s: State) -> list[str]:
+    return [str(a) for a in engine.legal_actions(s)]
+
+
+def sid(x: int) -> str:
+    return D.spaces[x].id
