@@ -331,3 +331,31 @@ def test_brest_litovsk_keeps_russians_apart():
     put(s, "fr_corps_01", "lodz")
     moving(s, AP, "warsaw")
     assert "lodz" not in moves_of(s, "ru_corps_01")
+
+
+@pytest.mark.rule("11.1.13")
+@pytest.mark.rule("11.1.11")
+def test_persia_opens_when_turkey_enters():
+    from greatwar.pog import entry
+
+    s = clear(game())
+    put(s, "br_corps_01", "basra")
+    moving(s, AP, "basra")
+    assert moves_of(s, "br_corps_01") == []  # Qurna (TU) and Ahwaz (PE) are neutral
+    s = clear(game())
+    put(s, "br_corps_01", "basra")
+    entry.turkey_enters(s)
+    moving(s, AP, "basra")
+    assert "ahwaz" in moves_of(s, "br_corps_01")
+    assert s.ctrl[D.space("ahwaz")] == AP and s.ctrl[D.space("kermanshah")] == CP
+
+
+@pytest.mark.rule("9.5.2.4")
+def test_limited_greek_entry_opens_empty_greek_spaces_only():
+    s = clear(game())
+    s.flags["salonika"] = 1
+    put(s, "gr_corps_01", "florina")
+    put(s, "fr_corps_01", "monastir")
+    moving(s, AP, "monastir")
+    assert "salonika" in moves_of(s, "fr_corps_01")
+    assert "florina" not in moves_of(s, "fr_corps_01")  # holds a (neutral) Greek unit

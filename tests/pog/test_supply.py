@@ -234,3 +234,18 @@ def test_extended_example_attrition_cambrai_supplied_through_sedan():
     control(s, CP, "cambrai", "sedan")
     attrition.attrition(s)
     assert s.ctrl[D.space("cambrai")] == CP and s.ctrl[D.space("sedan")] == CP
+
+
+@pytest.mark.rule("14.2.5")
+@pytest.mark.rule("11.1.4")
+def test_spaces_trace_across_friendly_dashed_lines_units_do_not():
+    s = clear(game())
+    control(s, CP, "riga")
+    # Reval's only links are Russian dashed lines: a space traces across them, a British unit
+    # could not (14.2.5, 11.1.4; edge case 50).
+    put(s, "br_corps_01", "reval")
+    assert supply.space_supplied(s, D.space("reval"))
+    assert not supplied(s, "br_corps_01")
+    attrition.attrition(s)
+    assert s.loc[D.unit("br_corps_01")] == D.eliminated_box[AP]
+    assert s.ctrl[D.space("reval")] == AP

@@ -451,3 +451,38 @@ def test_last_turn_is_the_scenarios():
         from greatwar.pog.scenarios import SCENARIOS
 
         assert SCENARIOS[name].last_turn == last
+
+
+@pytest.mark.rule("5.1.2")
+@pytest.mark.rule("5.2.1")
+def test_vp_is_not_clamped_and_victory_waits_for_e2():
+    s = _action_round()
+    s.vp = 25  # during the Action Phase nothing happens
+    engine.apply(s, "play auto")
+    assert s.result is None and s.vp == 25
+
+
+@pytest.mark.rule("9.5.4.6")
+def test_only_combat_cards_may_be_discarded_before_drawing():
+    from greatwar.pog.draw_phase import discardable
+
+    s = fresh()
+    for side in (AP, CP):
+        assert all(CARDS[c].combat_card for c in discardable(s, side))
+    assert any(CARDS[c].combat_card for c in s.hand[CP]) == bool(discardable(s, CP))
+
+
+@pytest.mark.rule("9.5.2.5")
+def test_late_entry_cards_only_as_events_or_discards():
+    s = fresh()
+    italy = D.card("ap17")
+    for pile in ("deck", "later", "hand"):
+        if italy in getattr(s, pile)[AP]:
+            getattr(s, pile)[AP].remove(italy)
+    s.hand[AP].append(italy)
+    assert not action_phase.entry_card_locked(s, italy)
+    s.commit = [1, 2]
+    assert action_phase.entry_card_locked(s, italy)
+    from greatwar.pog.draw_phase import discardable
+
+    assert italy in discardable(s, AP)
