@@ -248,6 +248,37 @@ def replay_cmd(
         out.print(summary)
 
 
+@app.command("rules-coverage")
+def rules_coverage(
+    tests: Annotated[
+        Path, typer.Option("--tests", help="The test folder of a source checkout.")
+    ] = Path("tests"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """List every rule of the rulebook with the tests that carry its mark."""
+    from greatwar.rules_coverage import report
+
+    if not tests.is_dir():
+        err.print(f"[red]no test folder at {tests}[/red]: run this from a source checkout, "
+                  "or give --tests")
+        raise typer.Exit(2)
+    result = report(tests)
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return
+    table = Table(title="Rules covered by tests")
+    table.add_column("tag")
+    table.add_column("covered", justify="right")
+    table.add_column("total", justify="right")
+    table.add_column("fraction", justify="right")
+    for tag, b in sorted(result["coverage"].items()):
+        table.add_row(tag, str(b["covered"]), str(b["total"]), f"{b['fraction']:.0%}")
+    out.print(table)
+    for tag, b in sorted(result["coverage"].items()):
+        if b["uncovered"]:
+            out.print(f"[bold]{tag}[/bold] not yet covered: " + ", ".join(b["uncovered"]))
+
+
 def main() -> None:
     app()
 

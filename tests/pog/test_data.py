@@ -26,7 +26,7 @@ def test_connections_are_symmetric():
             assert d.link_of[(x, n)] is d.link_of[(n, x)]
 
 
-@pytest.mark.rule("3.0")
+@pytest.mark.rule("3.0-capitals")
 def test_capitals_of_rule_3_0():
     d = load()
     caps = {s.id for s in d.spaces if s.capital}

@@ -97,7 +97,8 @@ def test_no_entry_into_enemy_units():
 
 
 @pytest.mark.rule("11.1.14")
-@pytest.mark.rule("3.0")
+@pytest.mark.rule("3.0-vp-vp-space")
+@pytest.mark.rule("3.0-control")
 def test_entering_takes_control_and_vp():
     s = clear(game())
     put(s, "ge_corps_01", "breslau")
