@@ -42,8 +42,18 @@ def control(s: State, side: int, *spaces: str) -> None:
 
 def operation(s: State, side: int, ops: int) -> State:
     """Start an operation of ``ops`` OPS for ``side`` on top of the current procedure."""
-    push(s, "operation", side=side, ops=ops, card=-1, spent=0, moves=[], attacks=[], oos=[],
-         stage="activate")
+    push(
+        s,
+        "operation",
+        side=side,
+        ops=ops,
+        card=-1,
+        spent=0,
+        moves=[],
+        attacks=[],
+        oos=[],
+        stage="activate",
+    )
     STEPS.settle(s)
     return s
 
