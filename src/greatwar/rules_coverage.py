@@ -43,11 +43,11 @@ def scan_tests(root: Path) -> dict[str, list[str]]:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         rel = path.relative_to(root.parent) if root.parent in path.parents else path
         module_marks: list[str] = []
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
+        for stmt in tree.body:
+            if isinstance(stmt, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "pytestmark" for t in stmt.targets
             ):
-                values = node.value.elts if isinstance(node.value, ast.List) else [node.value]
+                values = stmt.value.elts if isinstance(stmt.value, ast.List) else [stmt.value]
                 for v in values:
                     module_marks.extend(_mark_args(v))
         for node in ast.walk(tree):
