@@ -360,3 +360,15 @@ def test_limited_greek_entry_opens_empty_greek_spaces_only():
     moving(s, AP, "monastir")
     assert "salonika" in moves_of(s, "fr_corps_01")
     assert "florina" not in moves_of(s, "fr_corps_01")  # holds a (neutral) Greek unit
+
+
+@pytest.mark.rule("11.1.10")
+@pytest.mark.rule("9.5.3.5")
+def test_units_leave_the_beachhead_across_its_link():
+    s = clear(game())
+    s.at_war["tu"] = 1
+    s.flags["mef_beachhead"] = D.space("mef1")
+    put(s, "br_corps_01", "mef1")
+    control(s, AP, "mef1")
+    moving(s, AP, "mef1")
+    assert moves_of(s, "br_corps_01") == ["gallipoli"]

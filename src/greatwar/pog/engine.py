@@ -27,6 +27,7 @@ from greatwar.pog import (  # noqa: F401  (importing a rules module registers it
     events,
     movement,
     peace,
+    redeployment,
     reinforcements,
     replacements,
     sequence,

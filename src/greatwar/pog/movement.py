@@ -83,13 +83,22 @@ def german_fort(x: int) -> bool:
     return SPACES[x].fort > 0 and SPACES[x].nation == "ge"
 
 
+# The beach at the end of each MEF beach link, seen from either end (11.1.10).
+BEACH_OF: dict[int, int] = {}
+for _ln in D.links:
+    if _ln.restriction == "mef_beach":
+        _beach = _ln.a if SPACES[_ln.a].mef_beach else _ln.b
+        BEACH_OF[_ln.a] = BEACH_OF[_ln.b] = _beach
+
+
 def link_allows(u: int, kind: str, nations: frozenset[str], s: State, to: int) -> bool:
-    """11.1.4: dashed lines only for the nations printed on them; 11.1.10 MEF beaches."""
+    """11.1.4: dashed lines only for the nations printed on them; 11.1.10: a link to an MEF
+    beach only while the MEF Beachhead marker is on that beach (in either direction)."""
     if kind == "none":
         return True
     if kind == "nation":
         return UNITS[u].nation in nations
-    return s.flags.get("mef_beachhead") == to
+    return s.flags.get("mef_beachhead", -1) == BEACH_OF.get(to, -2)
 
 
 def may_enter(s: State, u: int, frm: int, to: int, kind: str, nations: frozenset[str]) -> bool:

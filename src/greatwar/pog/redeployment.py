@@ -1,0 +1,802 @@
+"""Strategic Redeployment (9.3, 13): playing a card for SR points and moving units with them.
+
+Playing a card for SR (8.1.3, 9.3.1) gives as many SR points as the card's SR value (9.3.2),
+not in the round after the player's previous SR play of the same turn (9.3.3; the Salonika
+event counts as an SR play). The ``strategic_redeployment`` frame then asks for
+``sr <unit> <space>`` actions, a space being a map space or the side's Reserve Box, until the
+player says ``done`` or nothing more can be redeployed. A corps costs 1 point and an army 4
+(13.1.2); a unit redeploys at most once in the play (13.1.3); the order is free (13.1.10).
+
+Three ways to redeploy:
+
+- overland (13.1.5): through friendly-controlled spaces free of enemy units (besieged enemy
+  fort spaces pass), across solid lines and the dashed lines printed for the unit's nation;
+- by sea (13.1.7): corps only, from one usable friendly port to another;
+- to and from the Reserve Box (13.1.8, 13.1.9).
+
+Stacking is relaxed while SR lasts (10.1.2: the frame carries ``overstack``); a unit may still
+never end its SR in a space already holding three units, so every SR ends within the limits.
+
+Frame fields: ``side``, ``card``, ``points`` (SR points left), ``done`` (units that have
+redeployed in this play), ``overstack``.
+
+Speed: the friendly region each kind of unit may cross (a "route profile") is labelled into
+connected components by breadth-first search, once per decision and only where some unit
+needs it; the destinations of a component that suit a supply class are filtered once, and
+units alike (same space and kind, or the same Reserve Box kind) share their options. All of
+this lives in ``State.cache``, tied to the state's action serial. An SR moves only the
+player's own units, which neither block his own supply nor his routes, so his side's supply
+and the route components are kept from one SR to the next of the same play (not after
+Brest-Litovsk, where Russian and other Allied units block each other).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from greatwar.core.actions import Action
+from greatwar.core.steps import Frame
+from greatwar.pog import board, messages, movement, supply
+from greatwar.pog.action_phase import last_use, register_use
+from greatwar.pog.cards import CARDS, move_card
+from greatwar.pog.data import AP, CP
+from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop, push
+from greatwar.pog.scenarios import SCENARIOS
+from greatwar.pog.state import State
+from greatwar.pog.tracks import at_war
+
+SPACES = D.spaces
+UNITS = D.units
+N = len(SPACES)
+LINKS = supply._LINKS
+RESERVE = D.reserve_box
+BOXES = D.boxes
+NEAR_EAST = supply.NEAR_EAST
+STACK_LIMIT = 3  # 10.1.1
+CORPS_COST, ARMY_COST = 1, 4  # 13.1.2
+SR_USES = frozenset({"sr", "salonika"})  # 9.3.3: the Salonika event counts as an SR play
+
+CETINJE = D.space("cetinje")
+SALONIKA = D.space("salonika")
+GALLIPOLI = D.space("gallipoli")
+CONSTANTINOPLE = D.space("constantinople")
+CHANNEL_PORTS = movement.CHANNEL_PORTS
+NO_GE_ARMY_END = movement.NO_GE_ARMY_END
+BEF_AREA = movement.BEF_AREA
+BREST_NATIONS = movement.BREST_NATIONS
+
+SPACE_NATION: tuple[str, ...] = tuple(sp.nation for sp in SPACES)
+IN_NE: tuple[bool, ...] = tuple(x in NEAR_EAST for x in range(N))
+
+# 13.0: the ANA counts as British and the SN corps as Turkish for SR purposes.
+SR_NATION: tuple[str, ...] = tuple({"ana": "br", "sn": "tu"}.get(u.nation, u.nation) for u in UNITS)
+UNIT_IDS: tuple[str, ...] = tuple(u.id for u in UNITS)
+SPACE_IDS: tuple[str, ...] = tuple(sp.id for sp in SPACES)
+SIDE_UNITS: tuple[tuple[int, ...], tuple[int, ...]] = (
+    tuple(u.ix for u in UNITS if u.side == AP),
+    tuple(u.ix for u in UNITS if u.side == CP),
+)
+COST: tuple[int, ...] = tuple(ARMY_COST if u.army else CORPS_COST for u in UNITS)
+
+# 13.2.1: British corps that never use sea or Reserve Box SR to or from the Near East.
+NE_BARRED_BR = frozenset(D.unit(x) for x in ("br_cnd_corps", "br_pt_corps", "br_bef_corps"))
+
+# 13.1.11: capitals per nation (Paris; Vienna or Budapest; ...). BE and SB are exempt.
+CAPITALS: dict[str, tuple[int, ...]] = {}
+for _sp in SPACES:
+    if _sp.capital:
+        CAPITALS[_sp.nation] = (*CAPITALS.get(_sp.nation, ()), _sp.ix)
+CAPITAL_EXEMPT = frozenset({"be", "sb"})
+
+# 13.1.8: a nation's own capitals and supply sources (Salonika is a source for Serbs only).
+OWN_SOURCES: dict[str, tuple[int, ...]] = {}
+for _sp in SPACES:
+    if _sp.capital or (_sp.supply_source and _sp.supply_source != "sb_only"):
+        OWN_SOURCES[_sp.nation] = (*OWN_SOURCES.get(_sp.nation, ()), _sp.ix)
+OWN_SOURCES["sb"] = (*OWN_SOURCES.get("sb", ()), SALONIKA)
+FRENCH_PORTS = tuple(sp.ix for sp in SPACES if sp.nation == "fr" and sp.ap_port)
+
+# Nations named on dashed lines; a unit crosses those of its nation and its SR nation (13.0).
+LINK_NATIONS = frozenset(n for ln in D.links for n in ln.nations)
+UNIT_LINKS: tuple[frozenset[str], ...] = tuple(
+    frozenset({u.nation, SR_NATION[u.ix]}) & LINK_NATIONS for u in UNITS
+)
+
+
+# -- who may play SR -----------------------------------------------------------------------
+
+
+def may_play_sr(s: State, side: int, card: int) -> bool:
+    """9.3.3: not if the player's previous action round this turn was an SR play (or the
+    Salonika event); the ban does not cross turns (``uses`` is cleared each turn)."""
+    return last_use(s, side) not in SR_USES and CARDS[card].sr > 0
+
+
+def start_sr(s: State, side: int, card: int) -> None:
+    """9.3.1-9.3.2: play ``card`` for its SR value."""
+    move_card(s, side, card, "hand", "played")
+    push(s, "finish_card", side=side, card=card, event=0)
+    points = CARDS[card].sr
+    log(s, "card.sr", "9.3.2", side, card=CARDS[card].id, sr=points)
+    push(
+        s,
+        "strategic_redeployment",
+        side=side,
+        card=card,
+        points=points,
+        done=[],
+        overstack=1,  # 10.1.2: stacking limits are suspended during SR
+    )
+
+
+# -- restrictions by nation ------------------------------------------------------------------
+
+
+def capital_lost(s: State, u: int) -> bool:
+    """13.1.11: the enemy controls or besieges a capital of the unit's nation (Paris; Vienna
+    or Budapest; ...): no Reserve Box SR for its corps. Belgians and Serbs are exempt."""
+    nation = SR_NATION[u]
+    if nation in CAPITAL_EXEMPT:
+        return False
+    side = UNITS[u].side
+    return any(s.ctrl[c] != side or board.fort_besieged(s, c) for c in CAPITALS.get(nation, ()))
+
+
+def ne_allowance(s: State, u: int, mode: str) -> str | None:
+    """13.2: an SR of ``u`` to or from the Near East map by ``mode`` (land, sea, reserve).
+    Returns '' when unlimited, the ``tflags`` key of the per-turn allowance it uses, or None
+    when it is not allowed (barred, or the allowance is spent this turn)."""
+    d = UNITS[u]
+    nation = SR_NATION[u]
+    if d.side == CP:
+        if nation == "tu":
+            return ""  # 13.2.3: Turkish units (and the SN, 13.0) do not count
+        key = "sr_ne_cp"  # 13.2.3: one CP corps per turn
+    elif nation == "ru":
+        if d.army or mode == "sea":
+            return None  # 13.2.2 never an army; 13.1.6 no Russian sea SR
+        key = "sr_ne_ru"  # 13.2.2: one Russian corps per turn
+    elif nation == "br":
+        if mode == "land":
+            return ""  # 13.2.1: overland SR of British units is unlimited
+        if d.army or u in NE_BARRED_BR:
+            return None  # 13.2.1: CND, PT, BEF corps never; armies never by sea or RB
+        key = "sr_ne_br"  # 13.2.1: one BR (or AUS, ANA) corps per turn
+    else:
+        # 13.2.1: FR, IT, GR, RO, SB, US, BE corps never by sea or Reserve Box.
+        return "" if mode == "land" else None
+    return None if s.tflags.get(key) else key
+
+
+def _may_leave(s: State, u: int) -> bool:
+    """13.1.5: a unit may SR out of a besieged enemy fort space only if the fort stays
+    besieged by the units left behind."""
+    x = s.loc[u]
+    side = UNITS[u].side
+    if not (board.fort_besieged(s, x) and s.ctrl[x] != side):
+        return True
+    rest = [v for v in board.units_in(s, x) if v != u]
+    return bool(rest) and movement.besieging_force(s, side, x, rest)
+
+
+def _brest(s: State, side: int) -> bool:
+    return side == AP and "treaty_of_brest_litovsk" in s.events
+
+
+# -- route profiles ---------------------------------------------------------------------------
+
+
+class Profile(NamedTuple):
+    """What limits the spaces a unit may pass or end in (unit-dependent parts of 13.1.5)."""
+
+    side: int
+    links: frozenset[str]  # dashed-line nations it may cross (11.1.4)
+    russia: bool  # 13.1.6: only inside Russia
+    bef: bool  # 11.1.17: only Britain, France, Belgium, Germany
+    ne_barred: bool  # 11.3.1: never on the Near East map
+    italy: bool  # 5.7.4 #6: not into or through Italy
+    brest: str  # 16.4.9: '' or the unit's group ('ru' or 'ally') after Brest-Litovsk
+
+
+def profile(s: State, u: int, routes: _Routes | None = None) -> Profile:
+    """The route profile of unit ``u``. With ``routes``, limits that cannot matter now (no
+    open Italian or Near East space, no usable dashed line of that nation) are left out, so
+    that more units share one labelling."""
+    d = UNITS[u]
+    brest = ""
+    if _brest(s, d.side):
+        brest = "ru" if d.nation == "ru" else "ally"
+    links = UNIT_LINKS[u]
+    ne_barred = movement.ne_army_barred(s, u)
+    italy = movement.italy_restricted(s, u)
+    if routes is not None:
+        links = links & routes.link_nations
+        ne_barred = ne_barred and routes.any_ne
+        italy = italy and routes.any_it
+    return Profile(
+        d.side,
+        links,
+        d.nation == "ru",
+        "bef_area_only" in d.flags,
+        ne_barred,
+        italy,
+        brest,
+    )
+
+
+def _edge_ok(s: State, p: Profile, x: int, n: int, kind: str, nations: frozenset[str]) -> bool:
+    if kind == "none":
+        return True
+    if kind == "nation":
+        return not nations.isdisjoint(p.links)  # 11.1.4
+    bh: int = s.flags.get("mef_beachhead", -1)
+    return bh in (x, n)  # 11.1.10: a MEF beach only with the Beachhead marker
+
+
+ITALY = tuple(sp.ix for sp in SPACES if sp.nation == "it")
+NATION_LINKS = tuple((ln.a, ln.b, ln.nations) for ln in D.links if ln.restriction == "nation")
+CROSS_LINKS = tuple((ln.a, ln.b) for ln in D.links if IN_NE[ln.a] != IN_NE[ln.b])
+
+
+class _Components:
+    """Connected components of the spaces open to one profile, labelled lazily: a component
+    is searched (breadth-first) the first time a unit next to it asks."""
+
+    __slots__ = ("comp", "members", "status")
+
+    def __init__(self) -> None:
+        self.comp = [-1] * N
+        self.members: list[list[int]] = []
+        self.status = bytearray(N)  # 0 unknown, 1 open, 2 closed
+
+
+@dataclass
+class _Routes:
+    """What a side's SR routes depend on: enemy units, control and forts, never the side's
+    own units (except after Brest-Litovsk). Kept from one SR to the next of the same play."""
+
+    base: bytearray  # 1 where a friendly route may pass, before unit-specific limits
+    link_nations: frozenset[str]  # nations of dashed lines with both ends open
+    any_ne: bool  # an open Near East space
+    any_it: bool  # an open Italian space
+    any_cross: bool  # an open link between the Europe and Near East maps
+    labels: dict[tuple[Profile, bool], _Components] = field(default_factory=dict)
+    # Per unit: its last sorted destinations and their actions (reused while unchanged).
+    actions: dict[int, tuple[list[int], list[Action]]] = field(default_factory=dict)
+
+
+def _routes(s: State, side: int) -> _Routes:
+    base = bytearray(N)
+    occ = board.occupants(s)
+    ctrl = s.ctrl
+    for x in D.map_spaces:
+        if supply.closed_to_all(s, x):
+            continue  # 11.1.11 neutral, 9.5.2.4 Greek units, 11.1.10 MEF beaches
+        here = occ[x]
+        if here and UNITS[here[0]].side != side:
+            continue  # 13.1.5: never through an enemy combat unit
+        if ctrl[x] == side or board.fort_besieged(s, x):
+            base[x] = 1  # friendly, or a besieged enemy fort (13.1.5)
+    nations: set[str] = set()
+    for a, b, ns in NATION_LINKS:
+        if base[a] and base[b]:
+            nations |= ns
+    return _Routes(
+        base,
+        frozenset(nations),
+        any(base[x] for x in NEAR_EAST),
+        any(base[x] for x in ITALY),
+        any(base[a] and base[b] for a, b in CROSS_LINKS),
+    )
+
+
+@dataclass
+class _Ctx:
+    """Per-decision derived data (see the module docstring)."""
+
+    serial: int
+    side: int
+    routes: _Routes
+    ends: dict[tuple[Profile, bool, int, tuple[str, bool, bool, bool, bool]], list[int]] = field(
+        default_factory=dict
+    )
+    anchors: dict[str, list[int]] | None = None
+    ports: list[int] | None = None
+    opts: dict[int, dict[int, tuple[str, str]]] = field(default_factory=dict)
+    # Options shared by units alike: overland from one space, or out of the Reserve Box.
+    groups: dict[tuple[object, ...], dict[int, tuple[str, str]]] = field(default_factory=dict)
+    legal: tuple[int, int, list[Action]] | None = None
+
+
+CACHE_KEY = "sr"
+
+
+def _ctx(s: State, side: int) -> _Ctx:
+    got = s.cache.get(CACHE_KEY)
+    if isinstance(got, _Ctx) and got.serial == s.serial and got.side == side:
+        return got
+    ctx = _Ctx(s.serial, side, _routes(s, side))
+    s.cache[CACHE_KEY] = ctx
+    return ctx
+
+
+def _open(s: State, ctx: _Ctx, p: Profile, x: int) -> bool:
+    """May a unit of profile ``p`` pass through or end in ``x`` (13.1.5 and the limits of its
+    kind)?"""
+    if not ctx.routes.base[x]:
+        return False
+    nation = SPACE_NATION[x]
+    if p.russia and nation != "ru":
+        return False  # 13.1.6
+    if p.bef and nation not in BEF_AREA:
+        return False  # 11.1.17
+    if p.ne_barred and IN_NE[x]:
+        return False  # 11.3.1
+    if p.italy and nation == "it":
+        return False  # 5.7.4 #6
+    if p.brest:
+        # 16.4.9: Russians never move through or stack with other Allied units, nor they
+        # with Russians.
+        ru = p.brest == "ru"
+        if any((UNITS[v].nation == "ru") != ru for v in board.units_in(s, x)):
+            return False
+        if ru and nation not in BREST_NATIONS:
+            return False
+    return True
+
+
+def _components(s: State, ctx: _Ctx, p: Profile, local: bool) -> _Components:
+    """The (lazily labelled) components for profile ``p``; ``local``: without the links
+    between the Europe and Near East maps."""
+    key = (p, local)
+    got = ctx.routes.labels.get(key)
+    if got is None:
+        got = _Components()
+        ctx.routes.labels[key] = got
+    return got
+
+
+def _component_of(
+    s: State, ctx: _Ctx, p: Profile, local: bool, lab: _Components, start: int
+) -> int:
+    """The component holding ``start`` (labelling it now if needed), or -1 if closed."""
+    c = lab.comp[start]
+    if c >= 0:
+        return c
+    status = lab.status
+    if status[start] == 2:
+        return -1
+    if status[start] == 0:
+        status[start] = 1 if _open(s, ctx, p, start) else 2
+        if status[start] == 2:
+            return -1
+    comp = lab.comp
+    c = len(lab.members)
+    comp[start] = c
+    group = [start]
+    todo = [start]
+    while todo:
+        x = todo.pop()
+        for n, kind, nations in LINKS[x]:
+            if comp[n] >= 0 or status[n] == 2:
+                continue
+            if local and IN_NE[n] != IN_NE[x]:
+                continue
+            if kind != "none" and not _edge_ok(s, p, x, n, kind, nations):
+                continue
+            if status[n] == 0:
+                status[n] = 1 if _open(s, ctx, p, n) else 2
+                if status[n] == 2:
+                    continue
+            comp[n] = c
+            group.append(n)
+            todo.append(n)
+    lab.members.append(group)
+    return c
+
+
+# -- where a unit may end ----------------------------------------------------------------------
+
+
+def _end_key(u: int) -> tuple[str, bool, bool, bool, bool]:
+    """The unit properties the end-of-SR checks depend on (besides its profile)."""
+    d = UNITS[u]
+    return (
+        supply.UNIT_CLASS[u],
+        "always_supplied" in d.flags,
+        "always_supplied_near_east" in d.flags,
+        d.nation == "sb",
+        d.nation == "ge" and d.army,
+    )
+
+
+def _ends_ok(s: State, u: int, x: int, reserve: bool) -> bool:
+    """May unit ``u`` end an SR in ``x`` (the checks that do not depend on the route)?"""
+    d = UNITS[u]
+    if len(board.units_in(s, x)) >= STACK_LIMIT:
+        return False  # 10.1.2: every SR ends within the stacking limits
+    if d.side == CP and x in CHANNEL_PORTS and not movement.channel_ports_open(s):
+        return False  # 11.1.9
+    if (
+        x in NO_GE_ARMY_END
+        and d.army
+        and d.nation == "ge"
+        and SCENARIOS[s.scenario].historical
+        and s.commit[AP] < 2
+    ):
+        return False  # 5.7.4 #6
+    if reserve and d.nation == "sb":
+        # 13.1.8: the Serbian special supply (14.1.5) does not allow SR from the Reserve Box.
+        if not supply.traces_from(s, x, supply.UNIT_CLASS[u]):
+            return False
+    elif not supply.supplied_at(s, u, x):
+        return False  # 13.1.5: a friendly supplied space
+    if reserve:
+        # 13.1.12: not from the Reserve Box onto a space supplied only by a foreign source.
+        home = supply.HOME_CLASS.get(d.nation)
+        if (
+            home is not None
+            and not supply.always_supplied(s, u, x)
+            and not supply.traces_from(s, x, home)
+        ):
+            return False
+    return True
+
+
+def _land_ends(
+    s: State, ctx: _Ctx, u: int, p: Profile, local: bool, c: int, members: list[int]
+) -> list[int]:
+    key = (p, local, c, _end_key(u))
+    got = ctx.ends.get(key)
+    if got is None:
+        got = [x for x in members if _ends_ok(s, u, x, False)]
+        ctx.ends[key] = got
+    return got
+
+
+def _cross_mode(s: State, ctx: _Ctx, u: int) -> str:
+    """13.2.2-13.2.3 for overland SR: 'free' (crossing maps is unlimited, or impossible now),
+    'quota' (allowed once per turn, not yet used) or 'never'."""
+    if not ctx.routes.any_cross:
+        return "free"
+    k = ne_allowance(s, u, "land")
+    if k is None:
+        return "never"
+    return "free" if k == "" else "quota"
+
+
+def _near_comps(
+    s: State, ctx: _Ctx, p: Profile, x: int, local: bool
+) -> tuple[_Components, list[int]]:
+    lab = _components(s, ctx, p, local)
+    out: list[int] = []
+    for n, kind, nations in LINKS[x]:
+        if local and IN_NE[n] != IN_NE[x]:
+            continue
+        if kind != "none" and not _edge_ok(s, p, x, n, kind, nations):
+            continue
+        c = _component_of(s, ctx, p, local, lab, n)
+        if c >= 0 and c not in out:
+            out.append(c)
+    return lab, out
+
+
+def _by_land(
+    s: State, ctx: _Ctx, u: int, p: Profile, mode: str, out: dict[int, tuple[str, str]]
+) -> None:
+    """13.1.5: overland SR through friendly territory (``mode``: see :func:`_cross_mode`)."""
+    x = s.loc[u]
+    local = mode != "free"
+    lab, comps = _near_comps(s, ctx, p, x, local)
+    for c in comps:
+        for y in _land_ends(s, ctx, u, p, local, c, lab.members[c]):
+            if y != x:
+                out[y] = ("land", "")
+    if mode == "quota":
+        # 13.2.2-13.2.3: destinations reachable only across the map edge use the allowance.
+        key = ne_allowance(s, u, "land") or ""
+        lab, comps = _near_comps(s, ctx, p, x, False)
+        for c in comps:
+            for y in _land_ends(s, ctx, u, p, False, c, lab.members[c]):
+                if y != x and y not in out:
+                    out[y] = ("land", key)
+
+
+def usable_port(s: State, side: int, x: int) -> bool:
+    """13.1.7: a friendly-controlled port this side may use for SR by sea."""
+    sp = SPACES[x]
+    if side == AP:
+        if not (sp.ap_port or s.flags.get("mef_beachhead", -1) == x):
+            return False  # 13.1.7.2 ports outside Germany and Russia; 9.5.3.5 the Beachhead
+        if x == CONSTANTINOPLE and s.ctrl[GALLIPOLI] != AP:
+            return False  # 13.1.7.2
+    elif not sp.cp_port:
+        return False  # 13.1.7.1: ports in Germany and Russia
+    if s.ctrl[x] != side or supply.closed_to_all(s, x):
+        return False
+    here = board.units_in(s, x)
+    if here and UNITS[here[0]].side != side:
+        return False
+    return not board.fort_besieged(s, x)  # 13.1.7.1: not a besieged Riga
+
+
+def _ports(s: State, ctx: _Ctx) -> list[int]:
+    if ctx.ports is None:
+        side = ctx.side
+        cands = list(supply.PORTS[side])
+        bh = s.flags.get("mef_beachhead", -1)
+        if side == AP and bh >= 0 and bh not in cands:
+            cands.append(bh)
+        ctx.ports = [x for x in cands if usable_port(s, side, x)]
+    return ctx.ports
+
+
+def _by_sea(s: State, ctx: _Ctx, u: int, out: dict[int, tuple[str, str]]) -> None:
+    """13.1.7: corps by sea, port to port, never combined with overland SR."""
+    d = UNITS[u]
+    if d.army or d.nation == "ru":
+        return  # 13.1.7 armies never; 13.1.6 Russians never
+    x = s.loc[u]
+    ports = _ports(s, ctx)
+    if x not in ports:
+        return
+    p = profile(s, u, ctx.routes)
+    for y in ports:
+        if y == x or not _open(s, ctx, p, y) or not _ends_ok(s, u, y, False):
+            continue
+        key = ""
+        if IN_NE[x] != IN_NE[y]:
+            if IN_NE[x] and "no_sea_sr_out_of_near_east" in d.flags:
+                continue  # 13.2.1: the ANA never leaves the Near East by sea
+            k = ne_allowance(s, u, "sea")
+            if k is None:
+                continue
+            key = k
+        prev = out.get(y)
+        if prev is None or (prev[1] and not key):
+            out[y] = ("sea", key)
+
+
+def _to_reserve(s: State, u: int, out: dict[int, tuple[str, str]]) -> None:
+    """13.1.9: corps from the map to the Reserve Box."""
+    d = UNITS[u]
+    x = s.loc[u]
+    if d.army:
+        return  # 13.1.9: corps only
+    if "no_sr_to_reserve_box" in d.flags:
+        return  # 13.2.1: never the ANA
+    if "no_overland_movement" in d.flags and x != CETINJE:
+        return  # 13.1.11: the MN only between Cetinje and the Reserve Box
+    if capital_lost(s, u):
+        return  # 13.1.11
+    if not supply.home_supplied(s, u):
+        return  # 13.1.12
+    key = ""
+    if IN_NE[x]:
+        k = ne_allowance(s, u, "reserve")
+        if k is None:
+            return  # 13.2.1-13.2.3
+        key = k
+    out[RESERVE[d.side]] = ("reserve", key)
+
+
+def _anchors(s: State, ctx: _Ctx) -> dict[str, list[int]]:
+    """13.1.8: per SR nation, the spaces holding a supplied unit of that nation (not the ANA
+    or SN corps; Serbs supplied by their special supply do not count)."""
+    if ctx.anchors is None:
+        got: dict[str, list[int]] = {}
+        for v in SIDE_UNITS[ctx.side]:
+            x = s.loc[v]
+            if x < 0 or x in BOXES:
+                continue
+            if "not_an_sr_anchor" in UNITS[v].flags:
+                continue
+            if UNITS[v].nation == "sb":
+                ok = supply.traces_from(s, x, supply.UNIT_CLASS[v])
+            else:
+                ok = supply.unit_supplied(s, v)
+            if not ok:
+                continue
+            lst = got.setdefault(SR_NATION[v], [])
+            if x not in lst:
+                lst.append(x)
+        ctx.anchors = got
+    return ctx.anchors
+
+
+def _from_reserve(s: State, ctx: _Ctx, u: int, out: dict[int, tuple[str, str]]) -> None:
+    """13.1.8: out of the Reserve Box."""
+    d = UNITS[u]
+    side = d.side
+    if capital_lost(s, u):
+        return  # 13.1.11
+    nation = SR_NATION[u]
+    friendly_only: list[int] = []
+    if "no_overland_movement" in d.flags:
+        cands = []  # 13.1.11: the MN only to Cetinje
+        friendly_only = [CETINJE]
+    else:
+        cands = list(_anchors(s, ctx).get(nation, ()))
+        friendly_only = list(OWN_SOURCES.get(nation, ()))  # capitals and sources
+        if nation == "us":
+            friendly_only.extend(FRENCH_PORTS)  # 13.1.8: US corps to any French port
+    p = profile(s, u, ctx.routes)
+    for y in (*cands, *friendly_only):
+        if y in out:
+            continue
+        if y in friendly_only and y not in cands and s.ctrl[y] != side:
+            continue
+        if not _open(s, ctx, p, y) or not _ends_ok(s, u, y, True):
+            continue
+        key = ""
+        if IN_NE[y]:
+            k = ne_allowance(s, u, "reserve")
+            if k is None:
+                continue  # 13.2.1-13.2.3
+            key = k
+        out[y] = ("reserve", key)
+
+
+def unit_options(s: State, u: int) -> dict[int, tuple[str, str]]:
+    """Where unit ``u`` may SR now: destination -> (mode, allowance key used, or '')."""
+    side = UNITS[u].side
+    ctx = _ctx(s, side)
+    got = ctx.opts.get(u)
+    if got is not None:
+        return got
+    out: dict[int, tuple[str, str]] = {}
+    ctx.opts[u] = out
+    d = UNITS[u]
+    x = s.loc[u]
+    if x < 0 or (x in BOXES and x != RESERVE[side]):
+        return out
+    if d.nation == "gr" and not at_war(s, "gr"):
+        return out  # 9.5.2.4: nobody moves the Greek units before Greece enters
+    if x == RESERVE[side]:
+        key: tuple[object, ...] = ("reserve", SR_NATION[u], d.nation, d.flags, _end_key(u))
+        shared = ctx.groups.get(key)
+        if shared is None:
+            shared = {}
+            _from_reserve(s, ctx, u, shared)
+            ctx.groups[key] = shared
+        ctx.opts[u] = shared  # never changed once made
+        return shared
+    if not supply.unit_supplied(s, u):
+        return out  # 13.1.5 (and 14.1.5: not the Medina special supply)
+    if not _may_leave(s, u):
+        return out  # 13.1.5
+    if d.nation == "ru" and SPACE_NATION[x] != "ru":
+        return out  # 13.1.6: Russians SR only inside Russia
+    if "no_overland_movement" not in d.flags:  # 13.1.11: the MN never overland
+        p = profile(s, u, ctx.routes)
+        mode = _cross_mode(s, ctx, u)
+        key = ("land", x, p, mode, _end_key(u))
+        land = ctx.groups.get(key)
+        if land is None:
+            land = {}
+            _by_land(s, ctx, u, p, mode, land)
+            ctx.groups[key] = land
+        out.update(land)
+        _by_sea(s, ctx, u, out)
+    _to_reserve(s, u, out)
+    return out
+
+
+def sr_actions(s: State, f: Frame) -> list[Action]:
+    """Every ``sr <unit> <space>`` action open now (``done`` not included)."""
+    side = f["side"]
+    ctx = _ctx(s, side)
+    left = f["points"]
+    done = f["done"]
+    if ctx.legal is not None and ctx.legal[0] == left and ctx.legal[1] == len(done):
+        return ctx.legal[2]
+    out: list[Action] = []
+    if left > 0:
+        loc = s.loc
+        for u in SIDE_UNITS[side]:
+            if loc[u] < 0 or COST[u] > left or u in done:
+                continue
+            opts = unit_options(s, u)
+            if not opts:
+                continue
+            dests = sorted(opts)
+            prev = ctx.routes.actions.get(u)
+            if prev is not None and prev[0] == dests:
+                out.extend(prev[1])
+                continue
+            uid = UNIT_IDS[u]
+            # Action("sr", (uid, space)) built directly: SR lists run to thousands.
+            mine = [_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in dests]
+            ctx.routes.actions[u] = (dests, mine)
+            out.extend(mine)
+    ctx.legal = (left, len(done), out)
+    return out
+
+
+_new_tuple = tuple.__new__
+
+RULE_OF_MODE = {"land": "13.1.5", "sea": "13.1.7", "reserve": "13.1.8"}
+
+
+def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
+    """Move ``u`` by SR and keep what the move cannot change: the supply of its own side
+    (own units never block their side's supply lines, 14.1.3), and the open spaces and route
+    components of this SR (they depend on enemy units, control and forts only; not after
+    Brest-Litovsk, where Russian and other Allied units block each other, 16.4.9). The kept
+    data is tied to the next action serial, the one the engine gives the state after this
+    action; anything else that changes the board drops it as usual."""
+    side = UNITS[u].side
+    ctx = s.cache.get(CACHE_KEY)
+    reach = s.cache.get(board.SUPPLY)
+    kept_reach: dict[str, bytearray] = {}
+    if isinstance(reach, dict):
+        for k, v in reach.items():
+            cls = supply.CLASSES.get(k)
+            if cls is not None and cls.side == side:
+                kept_reach[k] = v
+    board.relocate(s, u, to)
+    if kept_reach:
+        s.cache[board.SUPPLY] = kept_reach
+    if isinstance(ctx, _Ctx) and ctx.side == side and not _brest(s, side):
+        s.cache[CACHE_KEY] = _Ctx(s.serial + 1, side, ctx.routes)
+
+
+@STEPS.register
+class StrategicRedeployment(PogStep):
+    """9.3, 13: spend SR points on redeploying units."""
+
+    name = "strategic_redeployment"
+    rule = "13.1"
+
+    def settle(self, s: State, f: Frame) -> bool:
+        if sr_actions(s, f):
+            return False
+        pop(s, f)
+        return True
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return "sr.choose"
+
+    def legal(self, s: State, f: Frame) -> list[Action]:
+        return [*sr_actions(s, f), act("done")]
+
+    def apply(self, s: State, f: Frame, a: Action) -> None:
+        if a.verb == "done":
+            pop(s, f)
+            return
+        u = D.unit(a.args[0])
+        to = D.space(a.args[1])
+        mode, key = unit_options(s, u)[to]
+        frm = s.loc[u]
+        # 13.1.1: only friendly spaces are entered, so control does not change.
+        _relocate_keeping_cache(s, u, to)
+        if key:
+            s.tflags[key] = 1  # 13.2: the turn's allowance is used
+        f["points"] -= COST[u]
+        f["done"] = [*f["done"], u]
+        rule = RULE_OF_MODE[mode]
+        if mode == "reserve" and to == RESERVE[f["side"]]:
+            rule = "13.1.9"
+        log(
+            s,
+            f"sr.{mode}",
+            rule,
+            f["side"],
+            unit=a.args[0],
+            frm=SPACE_IDS[frm],
+            to=a.args[1],
+            points=f["points"],
+        )
+
+
+messages.define(
+    "en",
+    {
+        "sr.land": "{unit} redeploys overland from {frm} to {to} ({points} SR points left)",
+        "sr.sea": "{unit} redeploys by sea from {frm} to {to} ({points} SR points left)",
+        "sr.reserve": "{unit} redeploys from {frm} to {to} ({points} SR points left)",
+    },
+)
+
+register_use("sr", may_play_sr, start_sr)
