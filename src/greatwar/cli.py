@@ -279,6 +279,39 @@ def rules_coverage(
             out.print(f"[bold]{tag}[/bold] not yet covered: " + ", ".join(b["uncovered"]))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Game store: an SQLite file path or URL, or postgresql://user:pw@host/dbname. "
+            "Default: games.sqlite in the user's data directory.",
+        ),
+    ] = None,
+) -> None:
+    """Serve the web app: play in the browser against a friend or the computer."""
+    import uvicorn
+
+    from greatwar.server import GameStore, create_app, default_database
+    from greatwar.server.store import StoreError
+
+    try:
+        store = GameStore(db or default_database())
+    except StoreError as e:
+        from rich.markup import escape
+
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    web = create_app(store=store)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    out.print(f"greatwar {__version__}: games are stored in {store.describe()}")
+    out.print(f"Open [bold]http://{shown}:{port}/[/bold] in your browser (Ctrl+C stops it).")
+    uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
 def main() -> None:
     app()
 

@@ -42,8 +42,11 @@ def test_no_view_contains_the_other_hand_or_deck_order(scenario, seed):
             log = v.pop("log")
             seen = _card_ids_in(v)
             for e in log:  # log entries name only cards that were played or shown openly
-                if _card_ids_in(e):
-                    assert e["k"] in PUBLIC_CARD_KEYS or e.get("v") == v["seat"], e
+                if _card_ids_in(e.get("a", {})):
+                    public_key = e["k"] in PUBLIC_CARD_KEYS or e["k"].startswith(
+                        ("card.", "cc.", "event.")
+                    )
+                    assert public_key or e.get("v") == v["seat"], e
             public = set()
             for pile in ("discard", "removed", "table", "played"):
                 public |= {CARDS[c].id for side in (0, 1) for c in getattr(s, pile)[side]}
@@ -59,6 +62,12 @@ def test_no_view_contains_the_other_hand_or_deck_order(scenario, seed):
                     assert json.dumps(order)[1:-1] not in json.dumps(v)
         engine.apply_unchecked(s, r.choice(engine.legal_actions(s)))
         steps += 1
+
+
+def test_the_seed_is_never_shown():
+    s = engine.new_game("campaign", seed=987654321)
+    for seat in (AP, CP):
+        assert "987654321" not in json.dumps(view(s, seat))
 
 
 def test_view_offers_actions_only_to_the_seat_to_act():

@@ -64,7 +64,7 @@ EN: dict[str, str] = {
     "fort.besieged": "The fort in {space} is besieged by the {side}",
     "fort.destroyed": "The fort in {space} is destroyed",
     "game.over": "Game over: {outcome_text} ({reason}); VP {vp}, final VP {final_vp}",
-    "game.setup": "A new {scenario} game (seed {seed})",
+    "game.setup": "A new {scenario} game",
     "mef.beachhead_removed": "The MEF Beachhead in {space} is removed",
     "mo.cancelled": "{side} mandated offensive ({mo_text}) is cancelled",
     "mo.french_mutiny_penalty": "French Mutiny: French units attacked; VP now {vp}",

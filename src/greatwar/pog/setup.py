@@ -102,7 +102,8 @@ def new_state(scenario: str, options: dict[str, Any] | None = None, seed: int = 
         else:
             s.later[c.side].append(c.ix)
 
-    log(s, "game.setup", sc.rule, scenario=sc.id, seed=seed)
+    # The seed is never logged: with it a player could recompute every shuffle.
+    log(s, "game.setup", sc.rule, scenario=sc.id)
     push(s, "turn", ph=0)
     push(s, "deal")
     push(s, "setup_guns_of_august", side=CP)

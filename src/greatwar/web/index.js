@@ -1,0 +1,150 @@
+// The start page: create a game, get the private seat links, see the games in this store.
+
+import { api, el, fmtTime, humanWords, OUTCOME, rememberSeat, rememberedSeats, SIDE_NAME } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+
+function toast(msg) {
+  const t = $("toast");
+  t.textContent = msg;
+  t.className = "toast show error";
+  setTimeout(() => (t.className = "toast"), 7000);
+}
+
+function seatOptions(select, bots, initial) {
+  select.replaceChildren(
+    el("option", { value: "human" }, "Human"),
+    ...bots.map((b) => el("option", { value: b }, `Computer (${b})`)),
+  );
+  select.value = initial;
+}
+
+function buildOptions(meta) {
+  const box = $("options");
+  const check = (key, label) =>
+    el("label", { class: "check", title: meta.options[key].help }, el("input", { type: "checkbox", id: `opt-${key}` }), ` ${label}`);
+  box.append(
+    check("hand8", "Eight-card hands (9.1.4)"),
+    check("trench_mod", "Trench roll modification (11.2.10)"),
+    el(
+      "label",
+      { title: meta.options.optional_cards.help },
+      "Optional cards ",
+      el("select", { id: "opt-optional_cards" }, meta.optional_card_modes.map((m) => el("option", { value: m }, humanWords(m)))),
+    ),
+    check("valiant", "Valiant variant deck"),
+    check("tournament", "Tournament rules (5.6)"),
+    el(
+      "label",
+      { title: meta.options.bid.help },
+      "Bid (5.6.1) ",
+      el("select", { id: "opt-bid-side" }, el("option", { value: "" }, "none"), el("option", { value: "ap" }, "AP cedes"), el("option", { value: "cp" }, "CP cedes")),
+      el("input", { id: "opt-bid-vp", type: "number", min: "0", max: "10", value: "0", class: "narrow" }),
+      " VP",
+    ),
+    el("p", { class: "muted small" }, "The Historical scenario always uses eight-card hands and the trench roll modification (5.7.4)."),
+  );
+}
+
+function readOptions() {
+  const o = {};
+  for (const k of ["hand8", "trench_mod", "valiant", "tournament"]) if ($(`opt-${k}`).checked) o[k] = true;
+  const oc = $("opt-optional_cards").value;
+  if (oc !== "none") o.optional_cards = oc;
+  const side = $("opt-bid-side").value;
+  if (side) o.bid = { side, vp: Number($("opt-bid-vp").value || 0) };
+  return o;
+}
+
+function showCreated(doc) {
+  const box = $("created");
+  const rows = Object.entries(doc.links).map(([seat, path]) => {
+    const url = new URL(path, location.href).href;
+    rememberSeat(doc.id, seat, doc.tokens[seat]);
+    return el(
+      "div",
+      { class: "seat-link" },
+      el("b", { class: `side-${seat}` }, SIDE_NAME[seat]),
+      el("input", { readonly: true, value: url, class: "link-box", "data-seat": seat, onclick: (e) => e.target.select() }),
+      el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"),
+      el("a", { href: url, target: "_blank", class: "button", "data-testid": `open-${seat}` }, "open"),
+    );
+  });
+  box.replaceChildren(
+    el("h3", {}, `Game ${doc.id} created`),
+    el("p", { class: "muted" }, "Each link is private to its seat: whoever has it plays that side. Send the other link to your opponent."),
+    ...rows,
+    el("p", {}, el("a", { href: `/replay/${doc.id}` }, "Follow or replay this game")),
+  );
+  box.hidden = false;
+}
+
+async function listGames() {
+  const { games } = await api("/api/games");
+  const mine = rememberedSeats();
+  if (!games.length) {
+    $("games").replaceChildren(el("p", { class: "muted" }, "No games yet."));
+    return;
+  }
+  const seatText = (s) => (s.kind === "bot" ? `computer (${s.bot})` : "human");
+  const rows = games.map((g) => {
+    const links = [];
+    for (const seat of ["ap", "cp"]) {
+      const tok = mine[g.id] && mine[g.id][seat];
+      if (tok) links.push(el("a", { href: `/play/${g.id}#${tok}`, class: "button small" }, `play ${seat.toUpperCase()}`));
+    }
+    links.push(el("a", { href: `/replay/${g.id}`, class: "button small" }, "replay"));
+    let state;
+    if (g.problem) state = el("span", { class: "error" }, "corrupt record");
+    else if (g.over) state = `over: ${OUTCOME[g.result && g.result.outcome] || ""}${g.result && g.result.vp !== undefined ? `, VP ${g.result.vp}` : ""}`;
+    else state = `turn ${g.turn ?? "?"}, VP ${g.vp ?? "?"}, ${g.to_act ? g.to_act.toUpperCase() + " to act" : ""}`;
+    return el(
+      "tr",
+      { "data-game": g.id },
+      el("td", {}, el("code", {}, g.id)),
+      el("td", {}, humanWords(g.scenario)),
+      el("td", {}, `AP ${seatText(g.seats.ap)} · CP ${seatText(g.seats.cp)}`),
+      el("td", {}, state),
+      el("td", {}, String(g.actions)),
+      el("td", { class: "muted small" }, fmtTime(g.updated)),
+      el("td", {}, links),
+    );
+  });
+  $("games").replaceChildren(
+    el(
+      "table",
+      { class: "games" },
+      el("thead", {}, el("tr", {}, ["Game", "Scenario", "Players", "State", "Decisions", "Last move", ""].map((h) => el("th", {}, h)))),
+      el("tbody", {}, rows),
+    ),
+  );
+}
+
+async function main() {
+  const meta = await api("/api/meta");
+  $("scenario").replaceChildren(...meta.scenarios.map((s) => el("option", { value: s.id }, `${s.name} (${s.rule})`)));
+  $("scenario").value = "historical";
+  seatOptions($("seat-ap"), meta.bots, "human");
+  seatOptions($("seat-cp"), meta.bots, "human");
+  buildOptions(meta);
+  $("create").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = {
+      scenario: $("scenario").value,
+      options: readOptions(),
+      seats: { ap: $("seat-ap").value, cp: $("seat-cp").value },
+    };
+    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    try {
+      const doc = await api("/api/games", { method: "POST", body });
+      showCreated(doc);
+      listGames();
+    } catch (e) {
+      toast(e.message);
+    }
+  });
+  await listGames();
+  setInterval(listGames, 15000);
+}
+
+main().catch((e) => toast(e.message));

@@ -1,0 +1,146 @@
+"""Seats and tokens: who may act, and what each seat is told."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import act, create, play, view
+
+
+def _state(client: TestClient, gid: str) -> tuple[int, int]:
+    g = client.get(f"/api/games/{gid}").json()
+    return g["serial"], g["actions"]
+
+
+def test_a_request_without_a_valid_token_is_refused(client: TestClient) -> None:
+    gid, _tokens = create(client)
+    before = _state(client, gid)
+    for headers in ({}, {"X-Seat-Token": ""}, {"X-Seat-Token": "not-a-token"}):
+        r = client.get(f"/api/games/{gid}/view", headers=headers)
+        assert r.status_code == 401, r.text
+        assert "token" in r.json()["detail"]
+        r = client.post(
+            f"/api/games/{gid}/action", headers=headers, json={"action": "done", "serial": 0}
+        )
+        assert r.status_code == 401
+        r = client.post(f"/api/games/{gid}/undo", headers=headers, json={"serial": 0})
+        assert r.status_code == 401
+    # a token of another game is no token of this one
+    _other, other_tokens = create(client, seed=4)
+    r = client.get(f"/api/games/{gid}/view", headers={"X-Seat-Token": other_tokens["ap"]})
+    assert r.status_code == 401
+    assert _state(client, gid) == before
+
+
+def test_one_seat_cannot_act_for_the_other(client: TestClient) -> None:
+    gid, tokens = create(client)
+    cp = view(client, gid, tokens["cp"])
+    assert cp["to_act"] == "cp" and cp["legal"]
+    before = _state(client, gid)
+    # the Allies try a Central Powers action, with the right serial
+    r = act(client, gid, tokens["ap"], cp["legal"][0], cp["serial"])
+    assert r.status_code == 403, r.text
+    assert r.json()["kind"] == "not_your_turn"
+    assert _state(client, gid) == before
+    ap = view(client, gid, tokens["ap"])
+    assert ap["legal"] == [] and ap["prompt"] is None
+    # the right seat can
+    r = act(client, gid, tokens["cp"], cp["legal"][0], cp["serial"])
+    assert r.status_code == 200, r.text
+    assert r.json()["view"]["seat"] == "cp"
+
+
+def _private_cards(v_cp: dict[str, Any], v_ap: dict[str, Any]) -> set[str]:
+    """The CP hand minus the cards the Allies have been told about (in their log)."""
+    told = {x for e in v_ap["log"] for x in e.get("a", {}).values() if isinstance(x, str)}
+    return set(v_cp["cards"]["hand"]) - told
+
+
+def _hands(doc: Any) -> list[Any]:
+    found = []
+    if isinstance(doc, dict):
+        for k, x in doc.items():
+            if k == "hand" and isinstance(x, list):
+                found.append(x)
+            found.extend(_hands(x))
+    elif isinstance(doc, list):
+        for x in doc:
+            found.extend(_hands(x))
+    return found
+
+
+def test_the_other_hand_never_appears(client: TestClient) -> None:
+    seed = 987654321987
+    gid, tokens = create(client, seed=seed)
+    seen: list[Any] = []  # every answer the Allies get
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": tokens["ap"]})
+        seen.append(ws.receive_json())
+        for _ in range(25):
+            v_cp = view(client, gid, tokens["cp"])
+            seat = v_cp["to_act"]
+            v = v_cp if seat == "cp" else view(client, gid, tokens["ap"])
+            if seat == "ap":
+                seen.append(v)
+            pick = next((a for a in v["legal"] if a != "done"), v["legal"][0])
+            r = act(client, gid, tokens[seat], pick, v["serial"])
+            assert r.status_code == 200
+            if seat == "ap":
+                seen.append(r.json())
+            seen.append(ws.receive_json())  # every change reaches the Allies' socket
+        v_ap = view(client, gid, tokens["ap"])
+        v_cp = view(client, gid, tokens["cp"])
+        seen.append(v_ap)
+        seen.append(client.get(f"/api/games/{gid}").json())
+        seen.append(client.get("/api/games").json())
+        seen.append(
+            client.get(
+                f"/api/games/{gid}/replay",
+                params={"seat": "ap", "step": 10},
+                headers={"X-Seat-Token": tokens["ap"]},
+            ).json()
+        )
+    private = _private_cards(v_cp, v_ap)
+    assert private, "the test needs Central Powers cards the Allies do not know"
+    text = json.dumps(seen)
+    for card in private:
+        assert f'"{card}"' not in text, card
+    for hand in _hands(seen):
+        assert all(c.startswith("ap") for c in hand), hand
+    assert tokens["cp"] not in text and tokens["ap"] not in text
+    assert str(seed) not in text  # the seed would give away every shuffle
+
+
+def test_the_replay_of_a_running_game_is_only_from_your_own_seat(client: TestClient) -> None:
+    gid, tokens = create(client)
+    play(client, gid, tokens, 3)
+    url = f"/api/games/{gid}/replay"
+    ok = client.get(url, params={"seat": "cp", "step": 2}, headers={"X-Seat-Token": tokens["cp"]})
+    assert ok.status_code == 200 and ok.json()["step"] == 2
+    assert ok.json()["cards"]["hand"] and all(
+        c.startswith("cp") for c in ok.json()["cards"]["hand"]
+    )
+    r = client.get(url, params={"seat": "cp", "step": 2}, headers={"X-Seat-Token": tokens["ap"]})
+    assert r.status_code == 403
+    r = client.get(url, params={"seat": "both", "step": 2}, headers={"X-Seat-Token": tokens["ap"]})
+    assert r.status_code == 403
+    r = client.get(url, params={"seat": "cp", "step": 2})
+    assert r.status_code in (401, 403)
+    assert client.get(f"/api/games/{gid}/record").status_code == 403
+
+
+def test_websocket_needs_a_token(client: TestClient) -> None:
+    gid, tokens = create(client)
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": "wrong"})
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["status"] == 401
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": tokens["cp"]})
+        msg = ws.receive_json()
+        assert msg["type"] == "view" and msg["view"]["seat"] == "cp" and msg["view"]["legal"]
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
