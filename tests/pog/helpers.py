@@ -64,3 +64,29 @@ def legal(s: State) -> list[str]:
 
 def sid(x: int) -> str:
     return D.spaces[x].id
+
+
+def give(s: State, side: int, card: str) -> int:
+    """Put ``card`` in ``side``'s hand, from whatever pile holds it."""
+    c = D.card(card)
+    for pile in ("later", "deck", "hand", "discard", "removed", "table", "played", "out"):
+        if c in getattr(s, pile)[side]:
+            getattr(s, pile)[side].remove(c)
+    s.hand[side].append(c)
+    return c
+
+
+def to_round(s: State, side: int) -> State:
+    """Play automatic operations with no activation until ``side`` chooses its action."""
+    for _ in range(30):
+        if engine.step_name(s) == "action_round" and engine.to_act(s) == side:
+            return s
+        if engine.step_name(s) == "action_round":
+            engine.apply(s, "play auto")
+        else:
+            engine.apply(s, "done")
+    raise AssertionError("could not reach the action round")
+
+
+def offered(s: State, text: str) -> bool:
+    return text in legal(s)

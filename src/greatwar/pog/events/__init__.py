@@ -14,4 +14,5 @@ from greatwar.pog.events.base import EVENTS, Event, event_implemented, play_even
 
 __all__ = ["EVENTS", "Event", "event_implemented", "play_event", "playable_event"]
 
+from greatwar.pog.events import operations as _operations  # noqa: E402,F401
 from greatwar.pog.events import politics as _politics  # noqa: F401  (registers events)
