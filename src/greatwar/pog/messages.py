@@ -149,7 +149,7 @@ def render(entry: dict[str, Any], lang: str = "en") -> str:
         args["rp"] = ", ".join(f"{k.upper()} {v:g}" for k, v in args["rp"].items()) or "none"
     if isinstance(args.get("cards"), list):
         args["cards"] = ", ".join(_CARD.get(c, c) for c in args["cards"]) or "no cards"
-    if args.get("other") in SIDE:
+    if "other" in args and args["other"] in SIDE:
         args["other"] = SIDE[args["other"]]
     if "nation" in args:
         args["nation"] = str(args["nation"]).upper()
