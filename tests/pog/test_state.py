@@ -27,7 +27,7 @@ def test_json_round_trip_is_exact():
 
 
 def test_clone_is_independent():
-    s = _advance(engine.new_game("campaign", seed=4), 300)
+    s = _advance(engine.new_game("historical", seed=4), 300)
     c = s.clone()
     assert c == s and c.hash() == s.hash()
     _advance(c, 200, seed=9)
