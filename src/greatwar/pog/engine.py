@@ -22,6 +22,7 @@ from greatwar.pog import (  # noqa: F401  (importing a rules module registers it
     action_phase,
     activation,
     attrition,
+    combat,
     draw_phase,
     entry,
     events,

@@ -98,7 +98,7 @@ def link_allows(u: int, kind: str, nations: frozenset[str], s: State, to: int) -
         return True
     if kind == "nation":
         return UNITS[u].nation in nations
-    return s.flags.get("mef_beachhead", -1) == BEACH_OF.get(to, -2)
+    return bool(s.flags.get("mef_beachhead", -1) == BEACH_OF.get(to, -2))
 
 
 def may_enter(s: State, u: int, frm: int, to: int, kind: str, nations: frozenset[str]) -> bool:

@@ -14,5 +14,7 @@ from greatwar.pog.events.base import EVENTS, Event, event_implemented, play_even
 
 __all__ = ["EVENTS", "Event", "event_implemented", "play_event", "playable_event"]
 
-from greatwar.pog.events import operations as _operations  # noqa: E402,F401
+from greatwar.pog.events import combat_cards as _combat_cards  # noqa: F401
+from greatwar.pog.events import guns_of_august as _guns_of_august  # noqa: F401
+from greatwar.pog.events import operations as _operations  # noqa: F401
 from greatwar.pog.events import politics as _politics  # noqa: F401  (registers events)
