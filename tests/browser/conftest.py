@@ -1,17 +1,16 @@
-"""A live server (uvicorn in a thread, temporary SQLite store) for the browser tests."""
+"""A live server (`greatwar serve` in its own process, temporary SQLite store) for the browser tests."""
 
 from __future__ import annotations
 
 import socket
-import threading
+import subprocess
+import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
-
-from greatwar.server import GameStore, create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -36,19 +35,29 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``greatwar serve`` in its own process (not a thread of the test process, whose browser
+    driver would compete with it for the interpreter), on a temporary SQLite store."""
     db = tmp_path_factory.mktemp("web") / "games.sqlite"
     port = free_port()
-    config = uvicorn.Config(
-        create_app(store=GameStore(str(db))), host="127.0.0.1", port=port, log_level="warning"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "greatwar", "serve", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/api/games", timeout=2):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("the test server did not start") from None
+            time.sleep(0.1)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()

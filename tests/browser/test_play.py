@@ -91,13 +91,15 @@ def _wait_change(page: Page, before: dict[str, str]) -> None:
         "([v, s]) => document.body.dataset.version !== v || (document.body.dataset.sel || '') !== s"
         " || document.querySelector('#menu.open') !== null",
         arg=[before.get("version"), before.get("sel", "")],
-        timeout=10_000,
+        timeout=60_000,
     )
 
 
 def test_two_browsers_play_the_first_action_round(browser: Browser, live_server: str) -> None:
     ap_ctx = browser.new_context(viewport={"width": 1600, "height": 1000})
     cp_ctx = browser.new_context(viewport={"width": 1600, "height": 1000})
+    ap_ctx.set_default_timeout(60_000)
+    cp_ctx.set_default_timeout(60_000)
     errors: list[str] = []
     start = ap_ctx.new_page()
     start.on("pageerror", lambda e: errors.append(str(e)))
@@ -143,7 +145,7 @@ def test_two_browsers_play_the_first_action_round(browser: Browser, live_server:
         page.wait_for_function(
             "s => document.body.dataset.toAct === s && document.body.dataset.mine === 'true'",
             arg=seat,
-            timeout=10_000,
+            timeout=60_000,
         )
         if seat == "ap" and not acted["ap"] and page.locator("#menu.open").count() == 0:
             # the Allies answer by clicking a card in their hand too
