@@ -1,4 +1,4 @@
-"""A live server (`greatwar serve` in its own process, temporary SQLite store) for the browser tests."""
+"""A live server for the browser tests: `greatwar serve` in its own process, temporary SQLite."""
 
 from __future__ import annotations
 
