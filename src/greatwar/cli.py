@@ -248,6 +248,32 @@ def replay_cmd(
         out.print(summary)
 
 
+@app.command("cards")
+def cards_cmd(
+    tests: Annotated[
+        Path, typer.Option("--tests", help="The test folder of a source checkout.")
+    ] = Path("tests"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """List every strategy card and whether its event is implemented (code and tests)."""
+    from greatwar.card_report import report
+
+    result = report(tests if tests.is_dir() else None)
+    if not tests.is_dir():
+        err.print(f"[yellow]no test folder at {tests}: no card counts as tested[/yellow]")
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return
+    table = Table(title=f"{result['implemented']} of {result['total']} card events implemented")
+    for col in ("card", "name", "side", "OPS/SR", "event", "tests"):
+        table.add_column(col)
+    for r in result["cards"]:
+        mark = "[green]yes[/green]" if r["implemented"] else "[red]no[/red]"
+        table.add_row(r["id"], r["name"], r["side"], f"{r['ops']}/{r['sr']}", mark,
+                      str(r["tests"]))
+    out.print(table)
+
+
 @app.command("rules-coverage")
 def rules_coverage(
     tests: Annotated[

@@ -26,18 +26,19 @@ def load_index() -> list[tuple[str, str]]:
     return [(r["rule"], r["tag"]) for r in csv.DictReader(text.splitlines())]
 
 
-def _mark_args(node: ast.expr) -> list[str]:
+def _mark_args(node: ast.expr, mark: str = "rule") -> list[str]:
     """``pytest.mark.rule("x", "y")`` -> ["x", "y"]; anything else -> []."""
     if not isinstance(node, ast.Call):
         return []
     f = node.func
-    if not (isinstance(f, ast.Attribute) and f.attr == "rule"):
+    if not (isinstance(f, ast.Attribute) and f.attr == mark):
         return []
     return [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
 
 
-def scan_tests(root: Path) -> dict[str, list[str]]:
-    """Map each rule mark found under ``root`` to the tests (``file::name``) carrying it."""
+def scan_tests(root: Path, mark: str = "rule") -> dict[str, list[str]]:
+    """Map each ``mark`` value (a rule number, or a card id for ``mark="card"``) found under
+    ``root`` to the tests (``file::name``) carrying it."""
     found: dict[str, list[str]] = {}
     for path in sorted(root.rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -49,13 +50,13 @@ def scan_tests(root: Path) -> dict[str, list[str]]:
             ):
                 values = stmt.value.elts if isinstance(stmt.value, ast.List) else [stmt.value]
                 for v in values:
-                    module_marks.extend(_mark_args(v))
+                    module_marks.extend(_mark_args(v, mark))
         for node in ast.walk(tree):
             if not isinstance(node, ast.FunctionDef | ast.ClassDef):
                 continue
             if not node.name.startswith(("test", "Test")):
                 continue
-            marks = [m for d in node.decorator_list for m in _mark_args(d)]
+            marks = [m for d in node.decorator_list for m in _mark_args(d, mark)]
             for m in [*marks, *module_marks]:
                 found.setdefault(m, []).append(f"{rel}::{node.name}")
     return found

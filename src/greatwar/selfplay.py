@@ -34,6 +34,7 @@ class RandomGame:
     error: str | None = None
     seconds: float = 0.0
     legal_ns: list[int] = field(default_factory=list)
+    combat_ns: list[int] = field(default_factory=list)
     final_hash: str = ""
     state: State | None = None
 
@@ -63,6 +64,7 @@ def play_random(
         if check is not None:
             check(s)
         perf = time.perf_counter_ns
+        combat_start = -1
         while not engine.is_over(s):
             if time_legal:
                 t0 = perf()
@@ -75,6 +77,14 @@ def play_random(
             a = pick.choice(legal)
             g.actions.append(str(a))
             engine.apply_unchecked(s, a)
+            if time_legal:
+                # One combat: from the frame's creation to its end, decisions included.
+                fighting = any(f["step"] == "combat" for f in s.stack)
+                if fighting and combat_start < 0:
+                    combat_start = t0
+                elif not fighting and combat_start >= 0:
+                    g.combat_ns.append(perf() - combat_start)
+                    combat_start = -1
             if check is not None:
                 check(s)
             if len(g.actions) > max_actions:
@@ -133,6 +143,7 @@ def bench(
     summary = summarise(played)
     seconds = sum(g.seconds for g in played)
     legal = [ns for g in played for ns in g.legal_ns]
+    combats = [ns for g in played for ns in g.combat_ns]
     per_game = [g.seconds for g in played]
     summary.update(
         {
@@ -146,12 +157,46 @@ def bench(
             "legal_actions_us_p90": (
                 round(statistics.quantiles(legal, n=10)[-1] / 1000, 2) if len(legal) > 10 else 0
             ),
+            "combats": len(combats),
+            "combat_us_median": round(statistics.median(combats) / 1000, 1) if combats else 0,
             "clone_us_median": _clone_us(scenario, options, seed),
+            "supply_recompute_us_median": _supply_us(scenario, options, seed),
             "python": platform.python_version(),
             "implementation": platform.python_implementation(),
         }
     )
     return summary
+
+
+def _midgame(scenario: str, options: dict[str, Any] | None, seed: int) -> State:
+    """A position some way into a random game (or its end, if the game is short)."""
+    s = engine.new_game(scenario, options, seed)
+    pick = random.Random(seed)
+    for _ in range(700):
+        if engine.is_over(s):
+            break
+        engine.apply_unchecked(s, pick.choice(engine.legal_actions(s)))
+    return s
+
+
+def _supply_us(scenario: str, options: dict[str, Any] | None, seed: int) -> float:
+    """One full supply recomputation: every unit's supply and every space's attrition supply,
+    from an empty cache (what a change of control or units costs the next question)."""
+    from greatwar.pog import board, supply
+
+    s = _midgame(scenario, options, seed)
+    units = [u for u, x in enumerate(s.loc) if board.on_map(s, u)]
+    samples = []
+    for _ in range(30):
+        s.cache.clear()
+        t0 = time.perf_counter_ns()
+        for u in units:
+            supply.unit_supplied(s, u)
+        for x in range(len(s.ctrl)):
+            if x not in board.BOXES:
+                supply.space_supplied(s, x)
+        samples.append(time.perf_counter_ns() - t0)
+    return round(statistics.median(samples) / 1000, 1)
 
 
 def _clone_us(scenario: str, options: dict[str, Any] | None, seed: int) -> float:
