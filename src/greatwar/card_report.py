@@ -20,7 +20,7 @@ from greatwar.rules_coverage import scan_tests
 
 def report(tests_root: Path | None) -> dict[str, Any]:
     marks = scan_tests(tests_root, "card") if tests_root is not None else {}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for c in load().cards:
         registered = c.event_key in (COMBAT_CARDS if c.combat_card else EVENTS)
         tests = sorted(marks.get(c.id, []))
@@ -43,7 +43,7 @@ def report(tests_root: Path | None) -> dict[str, Any]:
                 "implemented": registered and bool(tests),
             }
         )
-    done = sum(r["implemented"] for r in rows)
+    done = sum(1 for r in rows if r["implemented"] is True)
     return {
         "cards": rows,
         "total": len(rows),
