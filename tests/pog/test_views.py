@@ -90,3 +90,16 @@ def test_every_logged_key_has_a_template():
         assert not missing, missing
         for e in g.state.log:
             assert not messages.render(e).startswith("["), e
+
+
+def test_every_prompt_has_a_sentence():
+    from greatwar.pog import messages
+
+    seen = set()
+    for scenario, seed in (("historical", 3), ("campaign", 4)):
+        s = engine.new_game(scenario, seed=seed)
+        r = random.Random(seed)
+        while not engine.is_over(s):
+            seen.add(engine.prompt(s))
+            engine.apply_unchecked(s, r.choice(engine.legal_actions(s)))
+    assert seen - set(messages.PROMPTS_EN) == set()

@@ -99,6 +99,61 @@ EN: dict[str, str] = {
 
 CATALOGUES = {"en": EN}
 
+# What each step asks of the seat deciding (the step's ``prompt()`` key).
+PROMPTS_EN: dict[str, str] = {
+    "action.choose": "Choose your action for this round: play a card for operations, strategic "
+    "redeployment, replacement points or its event, or take the automatic 1-OPS operation.",
+    "operation.activate": "Activate spaces for movement or combat with your OPS, or finish.",
+    "movement.choose": "Move the units of your Move spaces: pick a unit to move, or finish.",
+    "movement.unit": "Move this unit on, one space at a time, or stop it here.",
+    "movement.stack": "Move another unit of this stack, or finish with this stack.",
+    "sr.choose": "Redeploy a unit with your SR points, or finish.",
+    "combat.designate": "Choose a space to attack from your Attack spaces, or end combat.",
+    "combat.designate_units": "Choose the units that attack this space, then confirm.",
+    "combat.flank": "Attempt a flank attack (choose the pinning space), or attack frontally.",
+    "combat.cards": "Play or use combat cards for this combat, or go on without.",
+    "combat.cards_trench": "Play combat cards that cancel the defender's trench, or go on.",
+    "combat.losses": "Take your losses: choose the unit that loses the next step.",
+    "combat.extra_step": "Take one more step loss to stay in place, or retreat.",
+    "combat.retreat_or_cancel": "Retreat, or cancel the retreat by losing one more step.",
+    "combat.retreat": "Retreat your units.",
+    "combat.withdrawal": "Withdraw your units one space.",
+    "combat.advance": "Advance with your full-strength attacking units, or stay.",
+    "replacements.spend": "Spend your replacement points, or finish.",
+    "reinforcements.place": "Place your reinforcements.",
+    "draw.discard": "You may discard combat cards from your hand before drawing.",
+    "entry.place": "Place the corps of the nation entering the war.",
+    "peace.answer": "Your opponent offers peace terms: accept (a draw) or decline.",
+    "optional.pick": "Choose optional cards to use; each replaces a matching basic card.",
+    "optional.pick_basic": "Choose the basic card this optional card replaces.",
+    "setup.guns_of_august": "Start the war with Guns of August in your hand?",
+    "event.entrench": "Choose the army whose space gets the Entrench event's trench.",
+    "event.landwehr": "Restore reduced German units with the Landwehr replacement points.",
+    "event.paris_taxis": "Choose the French army the Paris taxis restore.",
+    "event.russian_desertions": "Choose Russian units to reduce, or finish.",
+}
+PROMPT_CATALOGUES = {"en": PROMPTS_EN}
+
+
+def define_prompts(lang: str, prompts: dict[str, str]) -> None:
+    """Add the prompt sentences of a rules module's steps (called at its import)."""
+    cat = PROMPT_CATALOGUES.setdefault(lang, {})
+    clash = {k for k in prompts if k in cat and cat[k] != prompts[k]}
+    if clash:
+        raise ValueError(f"prompt keys defined twice: {', '.join(sorted(clash))}")
+    cat.update(prompts)
+
+
+def prompt_text(key: str | None, lang: str = "en") -> str | None:
+    """The sentence for a step's prompt key (None for no prompt)."""
+    if key is None:
+        return None
+    text = PROMPT_CATALOGUES.get(lang, PROMPTS_EN).get(key) or PROMPTS_EN.get(key)
+    if text is None:
+        words = key.replace(".", ": ").replace("_", " ")
+        return words[:1].upper() + words[1:]
+    return text
+
 
 def define(lang: str, templates: dict[str, str]) -> None:
     """Add templates for the log keys a rules module writes (called at its import)."""

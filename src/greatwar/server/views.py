@@ -26,30 +26,12 @@ from greatwar.pog.supply import closed_to_all, space_supplied, unit_supplied
 from greatwar.pog.tracks import RC_BOXES, US_BOXES
 from greatwar.pog.war_status import TURNS
 
-PROMPTS: dict[str, str] = {
-    "action.choose": "Choose the action of this round: play a card (operations, strategic "
-    "redeployment, replacements or its event) or take the automatic 1-OPS operation.",
-    "operation.activate": "Activate spaces for movement or combat with your OPS, or finish.",
-    "movement.choose": "Move your activated units: pick a unit or stack, or finish movement.",
-    "movement.unit": "Move the unit on, one space at a time, or stop it here.",
-    "movement.stack": "Move this stack on together, or stop it here.",
-    "draw.discard": "You may discard combat cards from your hand before drawing.",
-    "entry.place": "Place the entering unit.",
-    "peace.answer": "Your opponent offers peace terms: accept or decline.",
-    "optional.pick": "Choose the optional cards to add to your deck.",
-    "optional.pick_basic": "Choose which basic card this optional card replaces.",
-    "setup.guns_of_august": "Start with Guns of August in hand?",
-}
+PROMPTS = messages.PROMPTS_EN
 
 
 def prompt_text(key: str | None) -> str | None:
-    """An English sentence for a prompt key; unknown keys (new steps) read as words."""
-    if key is None:
-        return None
-    if key in PROMPTS:
-        return PROMPTS[key]
-    words = key.replace(".", ": ").replace("_", " ")
-    return words[:1].upper() + words[1:]
+    """An English sentence for a prompt key (the engine's catalogue)."""
+    return messages.prompt_text(key)
 
 
 def entry_hash(e: dict[str, Any]) -> int:
