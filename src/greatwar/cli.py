@@ -338,6 +338,115 @@ def serve(
     uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
+@app.command()
+def arena(
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="The two bots to match, comma-separated (e.g. heuristic,random). Each takes "
+            "each side in half the games.",
+        ),
+    ] = "heuristic,random",
+    games: Games = 50,
+    scenario: Scenario = "historical",
+    seed: Seed = 1,
+    options: Options = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Parallel processes (default: all cores)."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (win rates, results...).")
+    ] = False,
+) -> None:
+    """Play bots against each other and report their win rates, overall and by side."""
+    import os
+
+    from greatwar.arena import run_arena
+    from greatwar.bots import BOTS
+
+    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    if len(names) != 2:
+        raise typer.BadParameter("give exactly two bots, e.g. --bots heuristic,random")
+    for name in names:
+        if name not in BOTS:
+            known = ", ".join(sorted(BOTS))
+            raise typer.BadParameter(f"unknown bot {name!r}; the bots are {known}")
+    sc = _check_scenario(scenario)
+    pair = (names[0], names[1])
+    with _progress(games, f"{pair[0]} vs {pair[1]}") as bar:
+        task = bar.add_task("games", total=games)
+        result = run_arena(
+            pair,
+            games,
+            scenario=sc,
+            seed=seed,
+            options=_options(options),
+            workers=workers or os.cpu_count() or 1,
+            progress=lambda n: bar.update(task, completed=n),
+        )
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+    else:
+        table = Table(title=f"{games} {sc} games: {pair[0]} vs {pair[1]} (seed {seed})")
+        table.add_column("bot")
+        table.add_column("wins", justify="right")
+        table.add_column("win rate", justify="right")
+        table.add_column("as AP", justify="right")
+        table.add_column("as CP", justify="right")
+        table.add_column("s / decision", justify="right")
+        for name in result["bots"]:
+            by = result["win_rate_by_side"][name]
+            table.add_row(
+                name,
+                str(result["wins"][name]),
+                f"{result['win_rate'][name]:.0%}",
+                f"{by['ap']:.0%}",
+                f"{by['cp']:.0%}",
+                f"{result['seconds_per_decision'][name]:.4f}",
+            )
+        out.print(table)
+        out.print(
+            f"draws {result['draws']}, errors {len(result['errors'])}, "
+            f"ended by {result['reasons']}, mean final VP {result['mean_final_vp']}, "
+            f"mean last turn {result['mean_last_turn']}"
+        )
+        for e in result["errors"][:10]:
+            err.print(f"[red]error[/red] {e}")
+    if result["errors"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def play(
+    side: Annotated[
+        str, typer.Option("--as", help="Your side: ap (the Allies) or cp (the Central Powers).")
+    ] = "ap",
+    vs: Annotated[str, typer.Option("--vs", help="The bot you play against.")] = "heuristic",
+    scenario: Scenario = "historical",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the game.")] = 1,
+    options: Options = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write the game record (JSON) here when the game ends or "
+                     "you quit; 'greatwar replay' reads it."),
+    ] = None,
+) -> None:
+    """Play a game in the terminal against a bot (type 'help' during the game)."""
+    from greatwar.bots import BOTS
+    from greatwar.terminal import new_terminal_game
+
+    side = side.lower()
+    if side not in ("ap", "cp"):
+        raise typer.BadParameter("--as must be ap or cp")
+    if vs not in BOTS:
+        raise typer.BadParameter(f"unknown bot {vs!r}; the bots are {', '.join(sorted(BOTS))}")
+    sc = _check_scenario(scenario)
+    game = new_terminal_game(side, vs, sc, seed, _options(options), console=out, save=save)
+    game.run()
+
+
 def main() -> None:
     app()
 

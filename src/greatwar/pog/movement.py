@@ -254,8 +254,8 @@ def _siege_feasible(s: State, f: Frame, x: int, extra: list[int], exclude: int =
     done = set(f["done"])
     armies = corps = 0
     for v in f["movers"]:
-        if v in done or v == exclude or v in present:
-            continue
+        if v in done or v == exclude or v in present or not _may_leave(s, v):
+            continue  # 15.2.4: a unit holding a siege cannot come
         left = _mp_left(s, f, v)
         if left > 0 and _distance(s, v, x, left) <= left:
             if UNITS[v].army:

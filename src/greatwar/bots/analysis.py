@@ -1,0 +1,495 @@
+"""What the heuristic bot works out about a position before it decides.
+
+An :class:`Analysis` is built from one view (:mod:`greatwar.bots.public` turns the view into a
+model of the public position). It answers, for the seat that owns the view:
+
+- where the front is: for each kind of unit, how many moves each space is from the nearest
+  space the enemy controls or occupies (:meth:`Analysis.dist`);
+- how much a unit is worth standing in a space (:meth:`Analysis.potential`): near the front, in
+  supply, filling the gaps the enemy could break through, holding the spaces that count;
+- how much is gained by entering a space (:meth:`Analysis.capture_gain`): VP spaces first;
+- where a unit can get to with its movement points, and the best of it (:meth:`Analysis.best_move`);
+- what a combat is likely to give (:func:`battle`): the whole distribution of both fire rolls
+  on the fire tables of the data, with terrain and trench column shifts (12.2.7-12.2.9).
+
+Everything is computed from public facts and the static data, with the engine's pure helpers
+(supply tracing, movement and attack eligibility, activation costs) asked about the public
+model. Values are in "points": one step of Loss Factor is worth about one point, one VP
+:data:`VP_POINTS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from greatwar.bots.public import public_state
+from greatwar.pog import activation, board, mandated, movement, supply
+from greatwar.pog.combat import designation
+from greatwar.pog.combat.common import MN_NATION
+from greatwar.pog.combat.fire import ARMY, CORPS, TRENCH_SHIFTS, FireTable, terrain_shift
+from greatwar.pog.data import SIDE_OF_NAME, load
+from greatwar.pog.scenarios import SCENARIOS
+from greatwar.pog.state import FORT_INTACT, State
+from greatwar.pog.war_status import season
+
+D = load()
+SPACES = D.spaces
+UNITS = D.units
+ADJ = D.adj
+LINKS = supply._LINKS
+N = len(SPACES)
+NEAR_EAST = supply.NEAR_EAST
+MAP = D.map_spaces
+RESERVE = D.reserve_box
+SINAI = D.space("sinai")
+
+VP_POINTS = 8.0  # one Victory Point, in points
+FAR = 12  # distances are capped here
+DIST_W = 1.0  # value of one space nearer the front
+UNSUPPLIED = 14.0  # a unit standing out of supply risks attrition (14.3)
+CORPS_VALUE = 2.5  # a corps on the map, for events and rebuilding
+ARMY_VALUE = 9.0  # an army on the map
+STEP_COST = 0.02  # each space moved: prefer the shorter of two equal paths
+
+
+def step_cost(s: State, u: int) -> float:
+    """What losing the next step of unit ``u`` costs its owner."""
+    d = UNITS[u]
+    if s.red[u]:
+        return d.reduced_cf + d.reduced_lf * 0.5 + (5.0 if d.army else 1.0)
+    return (d.cf - d.reduced_cf) + 0.5 + (0.5 if d.army else 0.0)
+
+
+# -- combat odds ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """The expected outcome of one combat for the attacker."""
+
+    inflicted: float  # expected LF the defender loses
+    taken: float  # expected LF the attacker loses
+    win: float  # probability the attacker's Loss Number is higher (12.2.11)
+    clear: float  # probability the defending space is emptied or the defender retreats
+
+
+def _row(table: FireTable, cf: int, shift: int, drm: int) -> list[int]:
+    col = table.shifted(cf, shift)
+    return [table.result(col, die + drm) for die in range(1, 7)]
+
+
+def battle(
+    att_cf: int,
+    att_army: bool,
+    att_cap: int,
+    def_cf: int,
+    def_army: bool,
+    def_cap: int,
+    att_shift: int,
+    def_shift: int,
+    att_drm: int = 0,
+    def_drm: int = 0,
+) -> Battle:
+    """Both fire rolls of one combat, all 36 die pairs (12.2.8-12.2.11). ``*_cap`` is the
+    LF a side can absorb at most."""
+    a = _row(ARMY if att_army else CORPS, att_cf, att_shift, att_drm)
+    d = _row(ARMY if def_army else CORPS, def_cf, def_shift, def_drm)
+    inflicted = sum(min(x, def_cap) for x in a) / 6
+    taken = sum(min(y, att_cap) for y in d) / 6
+    win = 0
+    clear = 0
+    for x in a:
+        for y in d:
+            if x > y:
+                win += 1
+            if x > y or x >= def_cap:
+                clear += 1
+    return Battle(inflicted, taken, win / 36, clear / 36)
+
+
+def lf_capacity(s: State, units: Sequence[int]) -> int:
+    """The total Loss Factor of every step of these units."""
+    total = 0
+    for u in units:
+        d = UNITS[u]
+        total += d.reduced_lf if s.red[u] else d.lf + d.reduced_lf
+    return total
+
+
+# -- the analysis -----------------------------------------------------------------------------
+
+
+class Analysis:
+    """A position seen by one seat."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.s = s = public_state(view)
+        self.me = me = SIDE_OF_NAME[view["seat"]]
+        self.foe = 1 - me
+        self.historical = SCENARIOS[s.scenario].historical
+        self.summer = season(s.turn) == "summer"
+        self.occ = occ = board.occupants(s)
+        own_cf = [0] * N
+        foe_cf = [0] * N
+        foe_army = [False] * N
+        for x in MAP:
+            for u in occ[x]:
+                if UNITS[u].side == me:
+                    own_cf[x] += board.cf(s, u)
+                else:
+                    foe_cf[x] += board.cf(s, u)
+                    if UNITS[u].army:
+                        foe_army[x] = True
+        self.own_cf = own_cf
+        self.foe_cf = foe_cf
+        self.foe_army = foe_army
+        self.foe_adj = [sum(foe_cf[n] for n in ADJ[x]) for x in range(N)]
+        # Enemy strength two spaces away or nearer (what could walk in next action round).
+        self.foe_near = [self.foe_adj[x] + sum(self.foe_adj[n] for n in ADJ[x]) for x in range(N)]
+        self.own_adj = [sum(own_cf[n] for n in ADJ[x]) for x in range(N)]
+        self.closed = bytearray(N)
+        for x in MAP:
+            if supply.closed_to_all(s, x):
+                self.closed[x] = 1
+        self._dist: dict[tuple[str, bool, bool, bool], list[int]] = {}
+        self._pot: dict[tuple[int, int], float] = {}
+        self._gain: dict[int, float] = {}
+        self.mo = s.mo[me]
+
+    # -- basic facts ---------------------------------------------------------------------
+
+    def side_in(self, x: int) -> int:
+        us = self.occ[x]
+        return UNITS[us[0]].side if us else -1
+
+    def vp_space(self, x: int) -> bool:
+        return board.vp_space(self.s, x)
+
+    def space_worth(self, x: int) -> float:
+        """What holding space ``x`` is worth (losing it to the enemy costs this)."""
+        sp = SPACES[x]
+        w = 0.4
+        if self.vp_space(x):
+            w += VP_POINTS
+        if sp.capital:
+            w += 2.0
+        if sp.supply_source:
+            w += 3.0
+        if sp.fort and self.s.fort[x] == FORT_INTACT:
+            w += 0.5
+        return w
+
+    def enemy_fort(self, x: int) -> bool:
+        return movement.enemy_fort(self.s, self.me, x)
+
+    # -- distances to the front ----------------------------------------------------------
+
+    def _key(self, u: int) -> tuple[str, bool, bool, bool]:
+        d = UNITS[u]
+        return (
+            d.nation,
+            movement.ne_army_barred(self.s, u),
+            "bef_area_only" in d.flags,
+            movement.italy_restricted(self.s, u),
+        )
+
+    def dist(self, u: int) -> list[int]:
+        """Moves from each space to the nearest enemy-held space, for units like ``u``."""
+        key = self._key(u)
+        got = self._dist.get(key)
+        if got is not None:
+            return got
+        nation, barred_ne, bef_only, italy = key
+        s = self.s
+        foe = self.foe
+        ok = bytearray(N)
+        for x in MAP:
+            if self.closed[x]:
+                continue
+            sp = SPACES[x]
+            if barred_ne and x in NEAR_EAST:
+                continue
+            if bef_only and sp.nation not in movement.BEF_AREA:
+                continue
+            if italy and sp.nation == "it":
+                continue
+            ok[x] = 1
+        dist = [FAR] * N
+        todo: list[int] = []
+        for x in MAP:
+            if ok[x] and (s.ctrl[x] == foe or self.side_in(x) == foe):
+                dist[x] = 0
+                todo.append(x)
+        i = 0
+        while i < len(todo):
+            x = todo[i]
+            i += 1
+            nd = dist[x] + 1
+            if nd >= FAR:
+                continue
+            for n, kind, nations in LINKS[x]:
+                if not ok[n] or dist[n] <= nd:
+                    continue
+                if kind == "mef_beach" or (kind == "nation" and nation not in nations):
+                    continue
+                dist[n] = nd
+                todo.append(n)
+        self._dist[key] = dist
+        return dist
+
+    # -- values of standing and of entering ------------------------------------------------
+
+    def potential(self, u: int, y: int) -> float:
+        """How good it is for own unit ``u`` to end its move in ``y``."""
+        key = (u, y)
+        got = self._pot.get(key)
+        if got is not None:
+            return got
+        s = self.s
+        if y == RESERVE[self.me]:
+            v = -2.0 * DIST_W * 4 - (3.0 if UNITS[u].army else 1.0)
+            self._pot[key] = v
+            return v
+        d = self.dist(u)[y]
+        v = -DIST_W * d - self.exposure(y)
+        if not supply.supplied_at(s, u, y):
+            v -= UNSUPPLIED
+        threat = self.foe_adj[y]
+        if threat:
+            cf = board.cf(s, u)
+            others = self.own_cf[y] - (cf if s.loc[u] == y else 0)
+            need = 0.7 * threat + 1 - others
+            if need > 0:
+                imp = 0.35 + 0.12 * min(self.space_worth(y), 12.0)
+                v += imp * min(cf, need)
+        self._pot[key] = v
+        return v
+
+    def pass_share(self, y: int) -> float:
+        """The share of a capture's worth kept when a unit only passes through ``y``: the
+        enemy may walk back in."""
+        return 0.3 if self.foe_near[y] else 0.7
+
+    def exposure(self, y: int) -> float:
+        """How cut off a unit standing in ``y`` would be: enemy-held neighbours beyond two
+        (a unit deep in enemy ground loses its supply line and dies in attrition, 14.3)."""
+        s = self.s
+        foe = self.foe
+        n = sum(1 for z in ADJ[y] if s.ctrl[z] == foe and not self.closed[z])
+        return max(0, n - 2) * 1.5
+
+    def leave_cost(self, u: int, x: int) -> float:
+        """What leaving ``x`` empty risks: the enemy walking in (only the last unit)."""
+        if x in D.boxes or self.foe_near[x] == 0:
+            return 0.0
+        if any(v != u for v in self.occ[x]):
+            return 0.0
+        return (0.5 if self.foe_adj[x] else 0.3) * self.space_worth(x)
+
+    def capture_gain(self, y: int) -> float:
+        """What entering enemy-controlled, empty ``y`` gains (control changes, 11.1.14)."""
+        got = self._gain.get(y)
+        if got is not None:
+            return got
+        s = self.s
+        g = 0.0
+        if s.ctrl[y] == self.foe and not self.occ[y]:
+            if self.enemy_fort(y):
+                g = 0.25 * self.space_worth(y)
+            else:
+                g = self.space_worth(y)
+        self._gain[y] = g
+        return g
+
+    # -- movement --------------------------------------------------------------------------
+
+    def next_spaces(self, u: int, x: int) -> list[tuple[int, bool]]:
+        """Spaces ``u`` could enter from ``x`` (and whether it must stop there)."""
+        s = self.s
+        out = []
+        for n, kind, nations in LINKS[x]:
+            if not movement.may_enter(s, u, x, n, kind, nations):
+                continue
+            if self.enemy_fort(n) and s.fort[n] == FORT_INTACT:
+                if not UNITS[u].army:
+                    continue  # a lone corps rarely besieges; leave forts to armies
+                out.append((n, True))
+                continue
+            out.append((n, False))
+        return out
+
+    def can_stop(self, u: int, y: int, attacks: Sequence[int] = ()) -> bool:
+        return movement.can_stop(self.s, {"attacks": list(attacks)}, u, y)
+
+    def best_move(
+        self, u: int, x: int, mp: int, attacks: Sequence[int] = ()
+    ) -> tuple[float, list[int]]:
+        """The best value reachable by unit ``u`` from ``x`` with ``mp`` movement points left:
+        the potential where it stops plus what it captures on the way, and the path."""
+        memo: dict[tuple[int, int], tuple[float, list[int]]] = {}
+
+        def go(y: int, m: int) -> tuple[float, list[int]]:
+            k = (y, m)
+            got = memo.get(k)
+            if got is not None:
+                return got
+            best = -1e9
+            path: list[int] = []
+            if self.can_stop(u, y, attacks):
+                best = self.potential(u, y)
+            if m > 0:
+                for n, stop in self.next_spaces(u, y):
+                    if n == x:
+                        continue
+                    g = self.capture_gain(n)
+                    if stop:
+                        if not self.can_stop(u, n, attacks):
+                            continue
+                        v = g + self.potential(u, n)
+                        sub: list[int] = []
+                    else:
+                        sv, sub = go(n, m - 1)
+                        if sub:
+                            g *= self.pass_share(n)  # taken in passing, left empty
+                        v = g + sv - STEP_COST
+                    if v > best + 1e-9:
+                        best = v
+                        path = [n, *sub]
+            memo[k] = (best, path)
+            return best, path
+
+        return go(x, mp)
+
+    def move_gain(self, u: int, attacks: Sequence[int] = ()) -> float:
+        """What moving unit ``u`` (with its full movement) gains over staying."""
+        s = self.s
+        x = s.loc[u]
+        mf = board.mf(s, u)
+        if mf <= 0 or "no_overland_movement" in UNITS[u].flags:
+            return 0.0
+        best, path = self.best_move(u, x, mf, attacks)
+        if not path:
+            return 0.0
+        return best - self.potential(u, x) - self.leave_cost(u, x)
+
+    # -- combat ----------------------------------------------------------------------------
+
+    def defenders(self, tgt: int) -> list[int]:
+        return [u for u in self.occ[tgt] if UNITS[u].side == self.foe]
+
+    def attack_value(self, attackers: Sequence[int], tgt: int, drm: int = 0) -> float:
+        """The expected gain of attacking ``tgt`` with ``attackers`` (12.2)."""
+        if not attackers:
+            return 0.0
+        s = self.s
+        dfn = self.defenders(tgt)
+        fort = 0
+        if self.enemy_fort(tgt):
+            fort = SPACES[tgt].fort
+        if not dfn and not fort:
+            return 0.0
+        att_cf = sum(board.cf(s, u) for u in attackers)
+        att_army = any(UNITS[u].army for u in attackers)
+        att_cap = lf_capacity(s, attackers)
+        def_cf = sum(board.cf(s, u) for u in dfn) + fort
+        def_army = any(UNITS[u].army for u in dfn)
+        a_shift, d_shift = terrain_shift(SPACES[tgt].terrain)
+        if dfn and s.trench[tgt] and s.tside[tgt] == self.foe:
+            ta, td = TRENCH_SHIFTS[s.trench[tgt]]
+            a_shift += ta
+            d_shift += td
+        if all(s.loc[u] == SINAI for u in attackers):
+            drm -= 3  # 12.2.7
+        if dfn:
+            def_cap = lf_capacity(s, dfn)
+        else:
+            def_cap = fort
+        b = battle(att_cf, att_army, att_cap, def_cf, def_army, def_cap, a_shift, d_shift, drm)
+        if dfn:
+            per_lf = sum(step_cost(s, u) for u in dfn) / max(1, len(dfn))
+            per_lf = max(1.0, per_lf / 1.5)
+            inflicted = b.inflicted * per_lf
+        else:
+            inflicted = b.inflicted * 0.5
+        per_own = max(1.0, sum(step_cost(s, u) for u in attackers) / max(1, len(attackers)) / 1.5)
+        v = inflicted - b.taken * per_own
+        gain = self.space_worth(tgt) if s.ctrl[tgt] == self.foe else 0.5
+        if dfn:
+            v += b.win * 1.5 + b.clear * gain * 0.8
+        else:
+            v += b.clear * (gain + 1.0)
+        if self.mo_satisfied(attackers, tgt, dfn):
+            v += VP_POINTS * (1.0 if self.s.round >= 3 else 0.7)
+        return v
+
+    def mo_satisfied(self, attackers: Sequence[int], tgt: int, dfn: Sequence[int]) -> bool:
+        if self.mo in ("none", "fr_mutiny"):
+            return False
+        return mandated.attack_satisfies(self.s, self.me, list(attackers), tgt, list(dfn))
+
+    def attack_frame(self) -> dict[str, Any]:
+        return {"side": self.me, "out": [], "attacked": [], "used": [], "sel": [], "tgt": -1}
+
+    def attackers_for(self, tgt: int, spaces: Sequence[int], f: dict[str, Any]) -> list[int]:
+        """Units of ``spaces`` that may attack ``tgt`` (supplied, eligible, 12.1)."""
+        s = self.s
+        out = []
+        used = set(f.get("used", ()))
+        for x in spaces:
+            if x != tgt and tgt not in ADJ[x]:
+                continue
+            for u in self.occ[x]:
+                if UNITS[u].side != self.me or u in used:
+                    continue
+                if not activation.can_act(s, u):
+                    continue
+                if designation.eligible(s, f, u, tgt, []):
+                    out.append(u)
+        return out
+
+    def best_group(self, units: Sequence[int], tgt: int) -> tuple[float, list[int]]:
+        """The best legal group (12.1.11) from ``units`` against ``tgt``: all of them, or the
+        units of one nationality."""
+        s = self.s
+        if not units:
+            return 0.0, []
+        groups: list[list[int]] = []
+        if designation.valid(s, list(units)):
+            groups.append(list(units))
+        by_nation: dict[str, list[int]] = {}
+        for u in units:
+            by_nation.setdefault(MN_NATION[u], []).append(u)
+        if len(by_nation) > 1:
+            for g in by_nation.values():
+                if designation.valid(s, g):
+                    groups.append(g)
+        best = -1e9
+        pick: list[int] = []
+        for g in groups:
+            v = self.attack_value(g, tgt)
+            if v > best:
+                best = v
+                pick = g
+        return best, pick
+
+    def attack_targets(self, spaces: Sequence[int]) -> list[int]:
+        """Spaces with enemy units or an enemy fort next to (or in) ``spaces``."""
+        seen: set[int] = set()
+        out = []
+        for x in spaces:
+            for t in (x, *ADJ[x]):
+                if t in seen:
+                    continue
+                seen.add(t)
+                if t == x and not self.enemy_fort(x):
+                    continue
+                if self.side_in(t) == self.foe or (self.enemy_fort(t) and not self.occ[t]):
+                    out.append(t)
+        return out
+
+    def own_spaces(self) -> list[int]:
+        me = self.me
+        return [x for x in MAP if self.occ[x] and UNITS[self.occ[x][0]].side == me]

@@ -1,0 +1,153 @@
+"""Bots see only views, answer only legal actions, and are deterministic for a seed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from greatwar.bots import BOTS, make_bot
+from greatwar.bots.analysis import Analysis, battle
+from greatwar.bots.heuristic import HeuristicBot
+from greatwar.bots.public import public_state
+from greatwar.core.bot import Bot
+from greatwar.pog import board, engine
+from greatwar.pog.data import load
+from greatwar.pog.state import State
+from greatwar.pog.view import view
+
+D = load()
+VIEW_KEYS = set(view(engine.new_game("historical", seed=1), "ap"))
+
+
+class Spy:
+    """Wraps a bot: checks every argument it is given is its seat's view, and every answer."""
+
+    def __init__(self, bot: Bot, seat: str, state: State) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seat = seat
+        self.state = state  # the referee's state, to compare against (never given to the bot)
+        self.calls = 0
+
+    def choose(self, v: dict[str, Any]) -> str:
+        assert type(v) is dict and set(v) == VIEW_KEYS
+        assert v["seat"] == self.seat and v["to_act"] == self.seat
+        assert v == view(self.state, self.seat)  # exactly the view, nothing more
+        json.dumps(v)  # plain data: no state object, no generator inside
+        other = 1 - ("ap", "cp").index(self.seat)
+        hidden = {D.cards[c].id for c in self.state.hand[other]}
+        assert not hidden & set(v["cards"]["hand"])
+        assert "deck" not in v["cards"] and "later" not in v["cards"]
+        a = self.bot.choose(v)
+        assert isinstance(a, str) and a in v["legal"], a
+        self.calls += 1
+        return a
+
+
+def play(ap: str, cp: str, seed: int, limit: int = 100_000) -> tuple[State, dict[str, Spy]]:
+    s = engine.new_game("historical", seed=seed)
+    spies = {
+        "ap": Spy(make_bot(ap, seed), "ap", s),
+        "cp": Spy(make_bot(cp, seed + 1), "cp", s),
+    }
+    n = 0
+    while not engine.is_over(s) and n < limit:
+        seat = engine.seat_name(engine.to_act(s))
+        assert seat is not None
+        engine.apply(s, spies[seat].choose(view(s, seat)), seat)
+        n += 1
+    return s, spies
+
+
+@pytest.mark.parametrize("ap, cp", [("heuristic", "random"), ("random", "heuristic")])
+def test_bots_are_given_only_views_and_answer_legal_actions(ap: str, cp: str) -> None:
+    s, spies = play(ap, cp, seed=21)
+    assert engine.is_over(s)
+    assert spies["ap"].calls > 0 and spies["cp"].calls > 0
+
+
+def test_heuristic_against_itself_stays_legal_for_several_turns() -> None:
+    s, spies = play("heuristic", "heuristic", seed=5, limit=1500)
+    assert s.turn >= 2 or engine.is_over(s)
+    assert spies["ap"].calls + spies["cp"].calls > 100
+
+
+def test_every_bot_can_be_made_and_unknown_names_are_refused() -> None:
+    for name in BOTS:
+        bot = make_bot(name, 3)
+        assert bot.name == name
+        assert isinstance(bot, Bot)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("nobody")
+
+
+def test_heuristic_is_deterministic_for_a_seed() -> None:
+    def record(seed: int) -> list[str]:
+        s = engine.new_game("historical", seed=4)
+        bots = {"ap": HeuristicBot(seed), "cp": HeuristicBot(seed + 1)}
+        out = []
+        for _ in range(300):
+            if engine.is_over(s):
+                break
+            seat = engine.seat_name(engine.to_act(s))
+            assert seat is not None
+            a = bots[seat].choose(view(s, seat))
+            out.append(a)
+            engine.apply(s, a, seat)
+        return out
+
+    assert record(9) == record(9)
+
+
+def test_a_bot_asked_with_no_legal_action_says_so() -> None:
+    s = engine.new_game("historical", seed=1)
+    v = view(s, "ap")  # the CP is to act: the AP's view has no legal actions
+    for name in BOTS:
+        with pytest.raises(ValueError):
+            make_bot(name).choose(v)
+
+
+def test_public_state_holds_only_public_facts() -> None:
+    s = engine.new_game("historical", seed=8)
+    p = public_state(view(s, "ap"))
+    assert p.loc == s.loc and p.red == s.red and p.ctrl == s.ctrl
+    assert p.trench == s.trench and p.fort == s.fort and p.vp == s.vp
+    assert p.hand[0] == s.hand[0]
+    assert p.hand[1] == [] and p.deck == [[], []] and p.later == [[], []]
+    assert p.rng == 0 and p.stack == []
+
+
+def test_battle_odds_follow_the_fire_tables() -> None:
+    # Two 5-CF armies (army table, column 9-11) against a lone 1-CF corps (corps table).
+    b = battle(10, True, 12, 1, False, 2, 0, 0)
+    assert b.inflicted == 2.0  # every roll reaches the corps' two LF
+    assert b.clear == 1.0
+    # A trench shifts the attacker left and the defender right (11.2.8).
+    flat = battle(5, True, 6, 5, True, 6, 0, 0)
+    dug = battle(5, True, 6, 5, True, 6, -2, 1)
+    assert dug.inflicted < flat.inflicted and dug.taken > flat.taken
+
+
+def test_the_cheapest_step_loss_is_taken() -> None:
+    s = engine.new_game("historical", seed=1)
+    an = Analysis(view(s, "cp"))
+    from greatwar.bots.heuristic import score_losses
+
+    corps, army = "ge_corps_01", "ge_1"
+    scores = score_losses(HeuristicBot(), an, {}, [f"lose {army}", f"lose {corps}"])
+    assert scores[1] > scores[0]
+
+
+def test_an_empty_enemy_vp_space_is_worth_taking() -> None:
+    s = engine.new_game("historical", seed=1)
+    an = Analysis(view(s, "cp"))
+    paris = D.space("paris")
+    assert board.vp_space(s, paris)
+    assert an.capture_gain(paris) == 0.0  # French units stand there
+    sedan = D.space("sedan")
+    s.loc = [x if x != sedan else D.reserve_box[0] for x in s.loc]
+    board.invalidate(s)
+    an = Analysis(view(s, "cp"))
+    assert an.capture_gain(sedan) >= 8.0
