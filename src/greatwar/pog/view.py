@@ -86,6 +86,19 @@ def board_view(s: State) -> dict[str, Any]:
     return {"units": units, "control": control, "trenches": trenches, "forts": forts}
 
 
+def markers_view(s: State) -> dict[str, Any]:
+    """Public markers on the board and the turn track: the MEF Beachhead, the limited Greek
+    entry, Near East armies that lost their status, 11.2.10 trench markers, this turn's effects
+    (every field of ``flags`` and ``tflags`` is public information)."""
+    from greatwar.pog.state import deep_copy
+
+    out: dict[str, Any] = {"lasting": deep_copy(s.flags), "this_turn": deep_copy(s.tflags)}
+    bh = s.flags.get("mef_beachhead", -1)
+    out["mef_beachhead"] = D.spaces[bh].id if isinstance(bh, int) and bh >= 0 else None
+    out["near_east_lost"] = [D.units[u].id for u in s.flags.get("ne_lost", [])]
+    return out
+
+
 def tracks_view(s: State) -> dict[str, Any]:
     return {
         "vp": s.vp,
@@ -138,6 +151,7 @@ def view(s: State, seat: int | str) -> dict[str, Any]:
         "tracks": tracks_view(s),
         "at_war": sorted(n for n, w in s.at_war.items() if w),
         "events": dict(s.events),
+        "markers": markers_view(s),
         "board": board_view(s),
         "cards": cards_view(s, me),
         "procedure": [public_frame(f, me) for f in s.stack],
