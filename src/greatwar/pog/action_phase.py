@@ -18,6 +18,7 @@ from greatwar.pog import peace
 from greatwar.pog.cards import CARDS, finish_played, move_card
 from greatwar.pog.data import AP, CP
 from greatwar.pog.events import play_event, playable_event
+from greatwar.pog.events.base import AFTER_ACTION
 from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop, push
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import State
@@ -120,6 +121,8 @@ class ActionRound(PogStep):
 
     def settle(self, s: State, f: Frame) -> bool:
         if f["acted"]:
+            for hook in AFTER_ACTION:
+                hook(s, f["side"])
             if f["side"] == CP:
                 f["side"] = AP
             else:

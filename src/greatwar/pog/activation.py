@@ -119,6 +119,8 @@ def can_act(s: State, u: int) -> bool:
     x = s.loc[u]
     if x == MEDINA and UNITS[u].nation == "tu" and not supply.traces_from(s, x, "cp_tu"):
         return False
+    if UNITS[u].nation == "gr" and not s.at_war.get("gr"):
+        return False  # 9.5.2.4: Greek units placed by Salonika stay put until Greece enters
     return supply.unit_supplied(s, u)
 
 

@@ -13,7 +13,7 @@ from greatwar.pog import board
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop, push
 from greatwar.pog.scenarios import SCENARIOS
-from greatwar.pog.state import State
+from greatwar.pog.state import OFF, State
 
 SPACES = D.spaces
 UNITS = D.units
@@ -61,6 +61,29 @@ def turkey_enters(s: State) -> None:
         if sp.nation == "pe" and sp.ix != KERMANSHAH:
             board.set_control(s, sp.ix, AP, "11.1.13")
     board.set_control(s, KERMANSHAH, CP, "11.1.13")
+
+
+def neutral_entry_open(s: State) -> bool:
+    """9.5.2.2: only one neutral entry event a turn, for both players together (Turkey's entry
+    at CP Limited War does not count, 16.1.3.1)."""
+    return "neutral_entry" not in s.tflags
+
+
+def nation_enters(s: State, nation: str, side: int, trigger: str, rule: str = "9.5.2.1") -> None:
+    """9.5.2.1: a neutral nation joins ``side`` by its entry event: it is at war, its set-up
+    goes on the map (choices through ``entry_placement``), and the turn's neutral entry is
+    used (9.5.2.2)."""
+    s.at_war[nation] = 1
+    s.tflags["neutral_entry"] = nation
+    board.invalidate(s)
+    log(s, "nation.enters", rule, side, nation=nation)
+    if all(s.loc[u] == OFF for u in setup_units(s, trigger)):
+        place_setup(s, trigger, side)
+
+
+def setup_units(s: State, trigger: str) -> list[int]:
+    """The units of ``trigger``'s set-up rows."""
+    return [D.setup[i].unit for i in rows_for(s, trigger) if D.setup[i].kind == "unit"]
 
 
 def choice_spaces(s: State, f: Frame) -> list[int]:

@@ -302,6 +302,8 @@ def always_supplied(s: State, u: int, x: int, attrition: bool = False) -> bool:
         return True
     if d.nation == "sb" and x in SERBIA:
         return True
+    if d.nation == "gr" and not at_war(s, "gr"):
+        return True  # 9.5.2.4: Greek units placed by Salonika are neutral, out of the war
     return attrition and x == MEDINA and d.nation == "tu"
 
 

@@ -8,6 +8,7 @@ never disagree with the position.
 
 from __future__ import annotations
 
+from greatwar.pog import messages
 from greatwar.pog.board import cp_russian_vp, russian_vp_spaces
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import D, log
@@ -98,6 +99,40 @@ def russian_capitulation_box(s: State) -> int:
     if rvp >= TTC_AT:
         return RC_TTC_ALLOWED  # 16.4.3
     return RC_GOD_SAVE_THE_TSAR
+
+
+US_BOX_NAMES = ("US Neutral", "Zimmermann Telegram Allowed", "Zimmermann Telegram", "Over There")
+RC_BOX_NAMES = (
+    "God Save the Tsar",
+    "Tsar Takes Command Allowed",
+    "Tsar Takes Command",
+    "Fall of the Tsar Allowed",
+    "Fall of the Tsar",
+    "Bolshevik Revolution Allowed",
+    "Bolshevik Revolution",
+    "Treaty of Brest-Litovsk",
+)
+
+messages.define(
+    "en",
+    {
+        "track.us_entry": "The US Entry marker moves to {box_name}",
+        "track.russia": "The Russian Capitulation marker moves to {box_name}",
+    },
+)
+
+
+def log_track_moves(s: State) -> None:
+    """Log each move of the derived US Entry (16.3) and Russian Capitulation (16.4) markers
+    since the last call; ``s.flags`` keeps the boxes last reported."""
+    us = us_entry_box(s)
+    if us != s.flags.get("us_box", US_NEUTRAL):
+        s.flags["us_box"] = us
+        log(s, "track.us_entry", "16.3.1", AP, box=US_BOXES[us], box_name=US_BOX_NAMES[us])
+    rc = russian_capitulation_box(s)
+    if rc != s.flags.get("rc_box", RC_GOD_SAVE_THE_TSAR):
+        s.flags["rc_box"] = rc
+        log(s, "track.russia", "16.4.1", CP, box=RC_BOXES[rc], box_name=RC_BOX_NAMES[rc])
 
 
 def commitment_name(level: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 
 from greatwar.pog.cards import CARDS, move_card
 from greatwar.pog.flow import STEPS, log, push
@@ -27,6 +28,10 @@ class Event(ABC):
 
 
 EVENTS: dict[str, Event] = {}
+
+# Called with (state, side) when a player's action of an action round is over: the High
+# Seas Fleet VP (cp25), the log of the US Entry and Russian Capitulation markers' moves.
+AFTER_ACTION: list[Callable[[State, int], None]] = []
 
 
 def register(cls: type[Event]) -> type[Event]:

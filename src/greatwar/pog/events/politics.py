@@ -1,16 +1,42 @@
 """Events that act on the home fronts: VP, the Replacement Phase, Mandated Offensives and the
-diplomatic tracks, without touching the map (card-events.md; rules 7.1, 9.5.1, 16, 17)."""
+diplomatic tracks (card-events.md; rules 7.1, 9.5.1, 16, 17). Only War in Africa (cp32) touches
+a unit: the Allies may pay for it with a British corps. High Seas Fleet (cp25) waits for the end
+of the AP's next action through ``events.base.AFTER_ACTION``."""
 
 from __future__ import annotations
 
-from greatwar.pog import mandated
+from greatwar.core.actions import Action
+from greatwar.core.steps import Frame
+from greatwar.pog import board, mandated, messages, movement
 from greatwar.pog.cards import CARDS
 from greatwar.pog.data import AP, CP
-from greatwar.pog.events.base import Event, register
-from greatwar.pog.flow import log
+from greatwar.pog.events.base import AFTER_ACTION, Event, register
+from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop, push
 from greatwar.pog.peace import roll_peace_table
-from greatwar.pog.state import State
+from greatwar.pog.state import FORT_INTACT, State
 from greatwar.pog.tracks import ZIMMERMANN_AT
+
+UNITS = D.units
+
+messages.define(
+    "en",
+    {
+        "event.french_mutiny": "French Mutiny: French mandated offensives become mutinies",
+        "event.war_in_africa_corps": "War in Africa: {unit} leaves the game",
+        "event.high_seas_fleet": "High Seas Fleet: VP +1 after the next Allied action "
+        "unless it is Grand Fleet",
+        "event.grand_fleet": "Grand Fleet: the High Seas Fleet VP is cancelled",
+        "event.french_mutiny_now": "The French mandated offensive owed this turn becomes a mutiny",
+        "fort.siege_broken": "The siege of {space} is lifted",
+    },
+)
+messages.define_prompts(
+    "en",
+    {
+        "war_in_africa.choose": "War in Africa: remove a British corps, or give the Central "
+        "Powers 1 VP."
+    },
+)
 
 
 def _vp(s: State, amount: int, key: str, rule: str, side: int) -> None:
@@ -210,3 +236,130 @@ class Influenza(Event):
     def play(self, s: State, side: int, card: int) -> None:
         s.tflags["influenza"] = 1
         log(s, "event.influenza", self.rule, side)
+
+
+# -- Mandated offensives -----------------------------------------------------------------------
+
+
+@register
+class FrenchMutiny(Event):
+    """cp47 (7.1.8): every later French MO is a mutiny; a French MO still owed this turn becomes
+    one at once (one already made stays made)."""
+
+    key = "french_mutiny"
+    rule = "7.1.8"
+
+    def play(self, s: State, side: int, card: int) -> None:
+        log(s, "event.french_mutiny", self.rule, side)
+        if s.mo[AP] == "fr":
+            s.mo[AP] = "fr_mutiny"
+            log(s, "event.french_mutiny_now", self.rule, AP)
+
+
+# -- War in Africa -----------------------------------------------------------------------------
+
+
+def lift_broken_siege(s: State, x: int) -> None:
+    """15.2.4: a besieged fort whose besiegers no longer form a besieging force is free."""
+    if x < 0 or not board.fort_besieged(s, x):
+        return
+    rest = board.units_in(s, x)
+    besieger = 1 - s.ctrl[x]
+    if not rest or not movement.besieging_force(s, besieger, x, rest):
+        s.fort[x] = FORT_INTACT
+        board.invalidate(s)
+        log(s, "fort.siege_broken", "15.2.4", besieger, space=D.spaces[x].id)
+
+
+def african_corps(s: State) -> list[int]:
+    """cp32: the plain British corps in play (map or Reserve Box; not BEF, AUS, CND, PT or
+    ANA), the full-strength ones only if there are any."""
+    corps = [
+        u
+        for u, d in enumerate(UNITS)
+        if d.nation == "br"
+        and not d.army
+        and "british_minor" not in d.flags
+        and "bef_area_only" not in d.flags
+        and board.in_play(s, u)
+    ]
+    full = [u for u in corps if not s.red[u]]
+    return full or corps
+
+
+@register
+class WarInAfrica(Event):
+    """cp32: the AP chooses: a British corps leaves the game, or the CP gains 1 VP."""
+
+    key = "war_in_africa"
+
+    def play(self, s: State, side: int, card: int) -> None:
+        if african_corps(s):
+            push(s, "war_in_africa", side=AP)
+        else:
+            _vp(s, 1, self.key, self.rule, side)
+
+
+@STEPS.register
+class WarInAfricaChoice(PogStep):
+    """cp32: the Allied player (not the one who played the card) chooses."""
+
+    name = "war_in_africa"
+    rule = "9.5.1"
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return "war_in_africa.choose"
+
+    def legal(self, s: State, f: Frame) -> list[Action]:
+        return [act("eliminate", UNITS[u].id) for u in african_corps(s)] + [act("choose", "vp")]
+
+    def apply(self, s: State, f: Frame, a: Action) -> None:
+        pop(s, f)
+        if a.verb == "choose":
+            _vp(s, 1, "war_in_africa", self.rule, CP)
+            return
+        u = D.unit(a.args[0])
+        x = s.loc[u]
+        log(s, "event.war_in_africa_corps", self.rule, AP, unit=a.args[0])
+        board.eliminate(s, u, permanently=True)
+        lift_broken_siege(s, x)
+
+
+# -- High Seas Fleet and Grand Fleet -------------------------------------------------------------
+
+HSF = "high_seas_fleet"
+
+
+@register
+class HighSeasFleet(Event):
+    """cp25: VP +1 at the end of the AP's next action (this action round), unless that action
+    is the Grand Fleet event."""
+
+    key = "high_seas_fleet"
+
+    def play(self, s: State, side: int, card: int) -> None:
+        s.tflags[HSF] = 1
+        log(s, "event.high_seas_fleet", self.rule, side)
+
+
+@register
+class GrandFleet(Event):
+    """ap33: only as the AP action right after the CP's High Seas Fleet; cancels its VP."""
+
+    key = "grand_fleet"
+
+    def playable(self, s: State, side: int, card: int) -> bool:
+        return side == AP and bool(s.tflags.get(HSF))
+
+    def play(self, s: State, side: int, card: int) -> None:
+        s.tflags.pop(HSF, None)
+        log(s, "event.grand_fleet", self.rule, side)
+
+
+def _high_seas_fleet_due(s: State, side: int) -> None:
+    """cp25: the AP's action after High Seas Fleet is over: the VP lands unless cancelled."""
+    if side == AP and s.tflags.pop(HSF, None):
+        _vp(s, 1, HSF, "9.5.1", CP)
+
+
+AFTER_ACTION.append(_high_seas_fleet_due)
