@@ -18,6 +18,8 @@ being designated, -1 if none) and ``sel`` (the units chosen so far).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, movement, supply
@@ -76,6 +78,11 @@ def target_ok(s: State, f: Frame, tgt: int) -> bool:
     return True
 
 
+# Events that forbid some units to attack some spaces this turn (Lloyd George, Stavka
+# Timidity): f(state, unit, defending space) is True when the unit may not join the attack.
+ATTACK_BARS: list[Callable[[State, int, int], bool]] = []
+
+
 def eligible(s: State, f: Frame, u: int, tgt: int, sel: list[int]) -> bool:
     """May unit ``u`` join the attack on ``tgt`` alongside ``sel``?"""
     side = f["side"]
@@ -123,7 +130,7 @@ def eligible(s: State, f: Frame, u: int, tgt: int, sel: list[int]) -> bool:
         if side == CP and any(UNITS[v].nation == "ru" for v in _enemy_units(s, side, tgt)):
             if d.nation != "tu" or tgt not in NEAR_EAST:
                 return False  # 16.4.9
-    return True
+    return not any(bar(s, u, tgt) for bar in ATTACK_BARS)
 
 
 def valid(s: State, sel: list[int]) -> bool:

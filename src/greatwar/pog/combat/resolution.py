@@ -3,7 +3,9 @@
 The frame (its fields are listed in :mod:`.common`) walks through its ``stage``s and pushes a
 decision frame where a player decides:
 
-1. designate (:mod:`.designation`), 2. strengths (computed when each side fires, 12.2.3),
+1. designate (:mod:`.designation`), 2. strengths (computed when each side fires, 12.2.3);
+   then the events that act before any card (``BEFORE_CARDS``: Great Retreat) and the effects
+   of action-round events (:func:`.cards.start_effects`),
 3. ``combat_cards`` in the trench window (12.2.4; offered when the defending space holds the
    defender's trench), 4. ``combat_flank`` (12.3), 5. ``combat_cards`` for the attacker then
    the defender (12.2.6), 6-8. fire (:mod:`.fire`): simultaneous, or one side after the other
@@ -17,6 +19,8 @@ no card to play), so the opponent learns nothing about the hand from the procedu
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
@@ -144,7 +148,8 @@ SPACES_IX = {sp.id: sp.ix for sp in SPACES}
 @STEPS.register
 class CombatCards(PogStep):
     """12.2.4 / 12.2.6: play combat cards from the hand or select kept ones (``cc <card>``),
-    any number, then ``done``."""
+    use the combat effect of an event played this round (``select <card>``: Kerensky,
+    Brusilov), any number, then ``done``."""
 
     name = "combat_cards"
     rule = "12.2.6"
@@ -154,7 +159,9 @@ class CombatCards(PogStep):
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         c = combat_frame(s)
-        out = [act("cc", cards.CARDS[k].id) for k in cards.options(s, c, f["side"], f["window"])]
+        side, window = f["side"], f["window"]
+        out = [act("cc", cards.CARDS[k].id) for k in cards.options(s, c, side, window)]
+        out.extend(act("select", card) for card in cards.effect_options(s, c, side, window))
         out.append(act("done"))
         return out
 
@@ -162,7 +169,13 @@ class CombatCards(PogStep):
         if a.verb == "done":
             pop(s, f)
             return
-        cards.play(s, combat_frame(s), f["side"], CARDS_IX[a.args[0]])
+        c = combat_frame(s)
+        if a.verb == "select":
+            cards.use_effect(s, c, f["side"], a.args[0])
+            return
+        cards.play(s, c, f["side"], CARDS_IX[a.args[0]])
+        if c.get("void"):
+            pop(s, f)  # the combat was called off (Alberich)
 
 
 # -- the combat frame ------------------------------------------------------------------------------
@@ -184,9 +197,26 @@ def _start(s: State, c: Frame) -> None:
     # 15.1.6: none for a fort without defending units.
     c["dcc"] = 1 if dfn and all(in_supply_for_cards(s, u) for u in dfn) else 0
     c.update(cards=[], order="sim", flank=0, lna=-1, lnd=-1, rep=[], dlog=[], winner=-1, need=0)
-    c.update(vac=[], retreated=0, cancelled=0)
+    c.update(vac=[], retreated=0, cancelled=0, fx=[])
     mandated.note_attack(s, att, c["att"], tgt, enemy)
+    c["stage"] = "events"
+
+
+# Events that act after the designation and before any combat card or flank attempt (Great
+# Retreat): f(state, combat frame) may push decision frames, change the defenders, or move the
+# combat on to another stage.
+BEFORE_CARDS: list[Callable[[State, Frame], None]] = []
+
+
+def _events(s: State, c: Frame) -> None:
+    c["stage"] = "effects"
+    for hook in BEFORE_CARDS:
+        hook(s, c)
+
+
+def _effects(s: State, c: Frame) -> None:
     c["stage"] = "trench"
+    cards.start_effects(s, c)
 
 
 def _trench(s: State, c: Frame) -> None:
@@ -290,6 +320,7 @@ def _advance(s: State, c: Frame) -> None:
 
 
 def _end(s: State, c: Frame) -> None:
+    cards.after_combat(s, c)
     for x in {c["tgt"], *c["spaces"]}:
         recheck_siege(s, x)
     log(s, "combat.end", "12.2.1", attacker(c), space=SPACES[c["tgt"]].id)
@@ -298,6 +329,8 @@ def _end(s: State, c: Frame) -> None:
 
 STAGES = {
     "start": _start,
+    "events": _events,
+    "effects": _effects,
     "trench": _trench,
     "flank": _flank,
     "cards_att": _cards_att,

@@ -161,7 +161,9 @@ def may_cancel(s: State, c: Frame, units: list[int]) -> bool:
 def begin(s: State, c: Frame) -> None:
     need = retreat_length(s, c)
     units = [u for u in defenders(s, c) if s.loc[u] == c["tgt"]]
-    if need and cards.ignore_retreat(c):
+    # A card that ignores the retreat of a lost combat (12.2.12) does not undo the retreat
+    # Withdrawal itself demands (12.6.4).
+    if need and not cards.withdrawal(c) and cards.ignore_retreat(c):
         log(s, "combat.retreat_ignored", "12.2.12", defender(c))
         need = 0
     c["need"] = need

@@ -17,6 +17,7 @@ __all__ = ["EVENTS", "Event", "event_implemented", "play_event", "playable_event
 from greatwar.pog.events import combat_cards as _combat_cards  # noqa: F401
 from greatwar.pog.events import guns_of_august as _guns_of_august  # noqa: F401
 from greatwar.pog.events import neutral_entry as _neutral_entry  # noqa: F401
+from greatwar.pog.events import offensives as _offensives  # noqa: F401
 from greatwar.pog.events import operations as _operations  # noqa: F401
 from greatwar.pog.events import politics as _politics  # noqa: F401  (registers events)
 from greatwar.pog.events import reinforcement_cards as _reinforcement_cards  # noqa: F401
