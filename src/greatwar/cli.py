@@ -269,8 +269,7 @@ def cards_cmd(
         table.add_column(col)
     for r in result["cards"]:
         mark = "[green]yes[/green]" if r["implemented"] else "[red]no[/red]"
-        table.add_row(r["id"], r["name"], r["side"], f"{r['ops']}/{r['sr']}", mark,
-                      str(r["tests"]))
+        table.add_row(r["id"], r["name"], r["side"], f"{r['ops']}/{r['sr']}", mark, str(r["tests"]))
     out.print(table)
 
 
@@ -285,8 +284,10 @@ def rules_coverage(
     from greatwar.rules_coverage import report
 
     if not tests.is_dir():
-        err.print(f"[red]no test folder at {tests}[/red]: run this from a source checkout, "
-                  "or give --tests")
+        err.print(
+            f"[red]no test folder at {tests}[/red]: run this from a source checkout, "
+            "or give --tests"
+        )
         raise typer.Exit(2)
     result = report(tests)
     if as_json:
@@ -429,8 +430,11 @@ def play(
     options: Options = None,
     save: Annotated[
         Path | None,
-        typer.Option("--save", help="Write the game record (JSON) here when the game ends or "
-                     "you quit; 'greatwar replay' reads it."),
+        typer.Option(
+            "--save",
+            help="Write the game record (JSON) here when the game ends or "
+            "you quit; 'greatwar replay' reads it.",
+        ),
     ] = None,
 ) -> None:
     """Play a game in the terminal against a bot (type 'help' during the game)."""

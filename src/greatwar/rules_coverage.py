@@ -20,8 +20,10 @@ from typing import Any
 
 
 def load_index() -> list[tuple[str, str]]:
-    text = resources.files("greatwar.pog").joinpath("data", "rules_index.csv").read_text(
-        encoding="utf-8"
+    text = (
+        resources.files("greatwar.pog")
+        .joinpath("data", "rules_index.csv")
+        .read_text(encoding="utf-8")
     )
     return [(r["rule"], r["tag"]) for r in csv.DictReader(text.splitlines())]
 

@@ -312,9 +312,7 @@ def desertion_targets(s: State) -> list[int]:
     return [
         u
         for u, x in enumerate(s.loc)
-        if not s.red[u]
-        and UNITS[u].nation == "ru"
-        and (x == box or board.on_map(s, u))
+        if not s.red[u] and UNITS[u].nation == "ru" and (x == box or board.on_map(s, u))
     ]
 
 
@@ -369,8 +367,14 @@ class _Reveal(Event):
         opp = other(side)
         reveal(s)
         if s.logging:
-            log(s, "event.hand_revealed", self.rule, side, other=SIDE_NAMES[opp],
-                cards=[CARDS[c].id for c in s.hand[opp]])
+            log(
+                s,
+                "event.hand_revealed",
+                self.rule,
+                side,
+                other=SIDE_NAMES[opp],
+                cards=[CARDS[c].id for c in s.hand[opp]],
+            )
             s.log[-1]["v"] = SIDE_NAMES[side]  # only the player sees the cards
 
 
