@@ -2,7 +2,7 @@
 
 A card's event counts as implemented only when its code is registered (a card event in
 ``pog/events``, or a combat card in ``pog/combat/cards``) *and* a test carries its mark,
-``@pytest.mark.card("cp01")``. Tests are found by reading the test files, like
+``@pytest.mark.card("cp01")``. pytest collects the tests to find the marks, as in
 :mod:`greatwar.rules_coverage`.
 """
 

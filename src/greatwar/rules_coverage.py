@@ -3,7 +3,7 @@
 The rule index (``pog/data/rules_index.csv``) lists every rule number of the requirements map
 with its tag: ``core``, ``scenario``, ``optional``, ``card-specific`` or ``none`` (no
 requirement). Tests name the rules they check with ``@pytest.mark.rule("12.5.3")``; this module
-finds those marks by reading the test files (no test is run) and reports, per rule, the tests
+has pytest collect the tests (none is run), finds those marks and reports, per rule, the tests
 that carry it, and the covered fraction per tag.
 
 A mark covers the rule it names and the rules above it in the numbering that it belongs to: a
@@ -12,8 +12,9 @@ test marked ``5.7.4.8`` (item 8 of 5.7.4) counts for ``5.7.4``; ``6.0G`` counts 
 
 from __future__ import annotations
 
-import ast
+import contextlib
 import csv
+import io
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -28,40 +29,40 @@ def load_index() -> list[tuple[str, str]]:
     return [(r["rule"], r["tag"]) for r in csv.DictReader(text.splitlines())]
 
 
-def _mark_args(node: ast.expr, mark: str = "rule") -> list[str]:
-    """``pytest.mark.rule("x", "y")`` -> ["x", "y"]; anything else -> []."""
-    if not isinstance(node, ast.Call):
-        return []
-    f = node.func
-    if not (isinstance(f, ast.Attribute) and f.attr == mark):
-        return []
-    return [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-
-
 def scan_tests(root: Path, mark: str = "rule") -> dict[str, list[str]]:
-    """Map each ``mark`` value (a rule number, or a card id for ``mark="card"``) found under
-    ``root`` to the tests (``file::name``) carrying it."""
-    found: dict[str, list[str]] = {}
-    for path in sorted(root.rglob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        rel = path.relative_to(root.parent) if root.parent in path.parents else path
-        module_marks: list[str] = []
-        for stmt in tree.body:
-            if isinstance(stmt, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in stmt.targets
-            ):
-                values = stmt.value.elts if isinstance(stmt.value, ast.List) else [stmt.value]
-                for v in values:
-                    module_marks.extend(_mark_args(v, mark))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.FunctionDef | ast.ClassDef):
-                continue
-            if not node.name.startswith(("test", "Test")):
-                continue
-            marks = [m for d in node.decorator_list for m in _mark_args(d, mark)]
-            for m in [*marks, *module_marks]:
-                found.setdefault(m, []).append(f"{rel}::{node.name}")
-    return found
+    """Map each ``mark`` value (a rule number, or a card id for ``mark="card"``) found on the
+    tests under ``root`` to the test ids carrying it. The tests are collected by pytest itself
+    (nothing runs), so marks added by decorators, ``pytestmark`` or ``pytest.param(...,
+    marks=...)`` are all seen. Needs pytest (the ``test`` extra)."""
+    try:
+        import pytest
+    except ImportError:  # pragma: no cover - depends on the installation
+        raise RuntimeError(
+            "the coverage reports read the tests with pytest: pip install 'greatwar[test]'"
+        ) from None
+
+    found: dict[str, set[str]] = {}
+
+    class Collector:
+        def pytest_collection_modifyitems(self, items: list[Any]) -> None:
+            for item in items:
+                for m in item.iter_markers(mark):
+                    for value in m.args:
+                        if isinstance(value, str):
+                            found.setdefault(value, set()).add(item.nodeid)
+
+    chatter = io.StringIO()
+    with contextlib.redirect_stdout(chatter), contextlib.redirect_stderr(chatter):
+        code = pytest.main(
+            ["--collect-only", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", str(root)],
+            plugins=[Collector()],
+        )
+    if code not in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+        raise RuntimeError(
+            f"pytest could not collect the tests under {root} (exit {code}):\n"
+            + chatter.getvalue()[-2000:]
+        )
+    return {k: sorted(v) for k, v in found.items()}
 
 
 def covers(mark: str, rule: str) -> bool:
