@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from greatwar.pog import board, engine
 from greatwar.pog.data import load
 from greatwar.pog.flow import STEPS, push
@@ -10,9 +12,9 @@ from greatwar.pog.state import OFF, State
 D = load()
 
 
-def game(scenario: str = "campaign", seed: int = 1) -> State:
+def game(scenario: str = "campaign", seed: int = 1, options: dict[str, Any] | None = None) -> State:
     """A game at the CP's first action round (the CP declined Guns of August in hand)."""
-    s = engine.new_game(scenario, seed=seed)
+    s = engine.new_game(scenario, options, seed=seed)
     if engine.step_name(s) == "setup_guns_of_august":
         engine.apply(s, "choose no")
     s.mo = ["none", "none"]
