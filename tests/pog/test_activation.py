@@ -151,6 +151,7 @@ def test_only_occupied_spaces_are_activated():
 
 @pytest.mark.rule("9.2.1")
 @pytest.mark.rule("9.2.5")
+@pytest.mark.rule("3.0-activated")
 def test_activation_spends_ops_and_a_space_is_activated_once():
     s = clear(game())
     put(s, "ge_1", "koblenz")

@@ -204,6 +204,7 @@ def test_no_attack_into_the_desert_in_summer():
 
 
 @pytest.mark.rule("12.2.7")
+@pytest.mark.rule("3.0-drm")
 def test_sinai_drm():
     s = position(turn=3)
     c = {"side": AP, "spaces": [x("sinai")], "cards": [], "tgt": x("gaza")}
@@ -344,6 +345,7 @@ def test_successful_flank_attacker_fires_first():
 
 @pytest.mark.rule("12.4.3")
 @pytest.mark.rule("12.4.4")
+@pytest.mark.rule("12.4.2")
 def test_r07_only_the_exact_five():
     s = position(turn=3)
     put(s, "fr_1", "nancy")
@@ -409,6 +411,7 @@ def test_r08_two_full_armies_without_reserve(armies, ln):
     "ln, first",
     [(3, ["br_bef"]), (2, ["br_bef_corps"]), (1, ["br_aus_corps"])],
 )
+@pytest.mark.rule("3.0-loss-priority")
 def test_r09_british_loss_priority(ln, first):
     s = position(turn=3)
     for uid in ("br_bef", "br_bef_corps", "br_mef", "br_aus_corps"):
@@ -600,6 +603,7 @@ def test_out_of_supply_defenders_get_no_card():
 
 @pytest.mark.rule("9.5.4.1")
 @pytest.mark.card("ap04")
+@pytest.mark.rule("3.0-cc")
 def test_pleve_needs_a_russian_unit_and_is_removed():
     s = position(turn=3)
     put(s, "ru_3", "dubno")

@@ -104,6 +104,7 @@ def test_h_l_take_command_cancels_the_german_mo():
 
 @pytest.mark.card("cp37")
 @pytest.mark.rule("7.1.9")
+@pytest.mark.rule("3.0-underlined-event-name")
 def test_hoffmann_needs_h_l_take_command():
     s = game()
     assert not_offered(s, CP, "cp37")

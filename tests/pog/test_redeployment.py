@@ -225,6 +225,7 @@ def test_example_r13_sequencing():
 
 @pytest.mark.rule("13.1.5")
 @pytest.mark.rule("14.3.1")
+@pytest.mark.rule("14.3.2")
 def test_out_of_supply_units_may_not_sr():
     """Edge case 54: SR needs the unit in supply."""
     s = empty()
@@ -527,6 +528,7 @@ def test_corps_but_not_armies_sr_to_the_reserve_box():
 
 
 @pytest.mark.rule("13.1.8")
+@pytest.mark.rule("13.1.1")
 def test_from_the_reserve_box_to_same_nation_units_capitals_and_sources():
     """Edge case 55 (from the Reserve Box)."""
     s = empty()

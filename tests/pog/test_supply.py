@@ -16,6 +16,7 @@ def supplied(s, unit):
 @pytest.mark.rule("14.1.2")
 @pytest.mark.rule("14.3.5")
 @pytest.mark.rule("12.4.7")
+@pytest.mark.rule("3.0-oos")
 def test_a_cut_off_pocket_is_out_of_supply_and_dies_in_attrition():
     s = clear(game())
     put(s, "ge_1", "amiens")
@@ -53,6 +54,7 @@ def test_path_blocked_by_enemy_spaces_and_enemy_units():
 
 
 @pytest.mark.rule("14.1.4")
+@pytest.mark.rule("14.2.4")
 def test_a_port_traces_supply_by_sea():
     s = clear(game())
     put(s, "fr_corps_01", "caen")

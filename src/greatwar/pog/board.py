@@ -8,7 +8,7 @@ marker (3.0 "VP Space", 5.1.2).
 
 from __future__ import annotations
 
-from greatwar.pog.data import CP, Unit
+from greatwar.pog.data import AP, CP, Unit
 from greatwar.pog.flow import D, log
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, FORT_INTACT, OFF, State
@@ -89,8 +89,42 @@ def in_play(s: State, u: int) -> bool:
 # -- changes -----------------------------------------------------------------------------
 
 
+# -- the Arab Northern Army (11.1.15) --------------------------------------------------------
+
+ANA = D.unit("br_ana_corps")
+ANA_HELD = "ana_held"  # flags key: CP spaces held for the Allies only by the ANA's presence
+
+
+def ana_arrives(s: State, x: int) -> None:
+    """11.1.15: a CP space the ANA occupies (not a besieged fort space) counts as Allied while
+    it is there."""
+    if s.ctrl[x] == CP and not (SPACES[x].fort > 0 and s.fort[x] != FORT_DESTROYED):
+        s.flags.setdefault(ANA_HELD, []).append(x)
+        set_control(s, x, AP, "11.1.15")
+
+
+def claim(s: State, x: int) -> None:
+    """Another Allied unit enters a space the ANA holds: it stays Allied after the ANA leaves
+    (11.1.15)."""
+    held = s.flags.get(ANA_HELD)
+    if held and x in held:
+        held.remove(x)
+
+
+def _ana_leaves(s: State, u: int, to: int) -> None:
+    """11.1.15: the instant the ANA leaves a space it held, the space reverts to the CP."""
+    held = s.flags.get(ANA_HELD)
+    if u != ANA or not held:
+        return
+    frm = s.loc[u]
+    if frm in held and frm != to:
+        held.remove(frm)
+        set_control(s, frm, CP, "11.1.15")
+
+
 def place(s: State, u: int, x: int, reduced: bool = False) -> None:
     """Put unit ``u`` at ``x`` (space or box) with the given step state."""
+    _ana_leaves(s, u, x)
     s.loc[u] = x
     s.red[u] = 1 if reduced else 0
     invalidate(s)
@@ -98,6 +132,7 @@ def place(s: State, u: int, x: int, reduced: bool = False) -> None:
 
 def relocate(s: State, u: int, x: int) -> None:
     """Move unit ``u`` to ``x`` keeping its step state (no control change here)."""
+    _ana_leaves(s, u, x)
     s.loc[u] = x
     invalidate(s)
 
@@ -108,6 +143,7 @@ def set_reduced(s: State, u: int, reduced: bool) -> None:
 
 def remove(s: State, u: int) -> None:
     """Take a unit out of play entirely (it is not in any box)."""
+    _ana_leaves(s, u, OFF)
     s.loc[u] = OFF
     s.red[u] = 0
     invalidate(s)

@@ -387,7 +387,10 @@ def enter(s: State, u: int, to: int, rule: str = "11.1.14") -> None:
             log(s, "fort.besieged", "15.2.1", side, space=SPACES[to].id)
         return  # no control while an enemy fort stands (15.1.10)
     if u == ANA:
-        return  # 11.1.15: the ANA converts nothing
+        board.ana_arrives(s, to)  # 11.1.15: Allied only while the ANA is there
+        return
+    if side == AP:
+        board.claim(s, to)
     if s.ctrl[to] != side:
         board.set_control(s, to, side, rule)
 

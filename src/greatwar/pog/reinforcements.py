@@ -291,6 +291,8 @@ def place_corps(s: State, u: int, reduced: bool = False) -> bool:
     if x < 0:
         return False
     board.place(s, u, x, reduced=reduced)
+    if u == ANA:
+        board.ana_arrives(s, x)  # 11.1.15: a CP-held Arabia is Allied while the ANA is there
     return True
 
 

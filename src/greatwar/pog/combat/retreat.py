@@ -29,6 +29,7 @@ from __future__ import annotations
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, movement, supply
+from greatwar.pog.data import AP
 from greatwar.pog.flow import STEPS, PogStep, act, log, pop, push
 from greatwar.pog.state import State
 
@@ -121,7 +122,11 @@ def _enter(s: State, u: int, to: int, last: bool) -> None:
         s.tflags["caucasus_move"] = 1
     if s.tside[to] >= 0 and s.tside[to] != side:
         board.set_trench(s, to, 1 if s.trench[to] == 2 else 0, side)
-    if last and s.ctrl[to] != side and not movement.enemy_fort(s, side, to) and u != ANA:
+    if last and u == ANA:
+        board.ana_arrives(s, to)  # 11.1.15
+    elif last and s.ctrl[to] != side and not movement.enemy_fort(s, side, to):
+        if side == AP:
+            board.claim(s, to)
         board.set_control(s, to, side, "12.5.5")
 
 
