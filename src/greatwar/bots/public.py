@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from greatwar.pog.data import SIDE_OF_NAME, load
-from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, FORT_INTACT, OFF, State
+from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, FORT_INTACT, OFF, State, deep_copy
 
 D = load()
 N_UNITS = len(D.units)
@@ -82,8 +82,9 @@ def public_state(view: dict[str, Any]) -> State:
         for side_name, ids in cards[pile].items():
             getattr(s, pile)[SIDE_OF_NAME[side_name]] = [D.card_ix[c] for c in ids]
     s.events = dict(view.get("events") or {})
-    s.flags = {"total_war_turn": [0, 0]}
-    s.tflags = {}
+    markers = view.get("markers") or {}
+    s.flags = deep_copy(markers.get("lasting") or {"total_war_turn": [0, 0]})
+    s.tflags = deep_copy(markers.get("this_turn") or {})
     s.uses = [[], []]
     s.stack = []
     s.result = view.get("result")
