@@ -372,3 +372,22 @@ def test_units_leave_the_beachhead_across_its_link():
     control(s, AP, "mef1")
     moving(s, AP, "mef1")
     assert moves_of(s, "br_corps_01") == ["gallipoli"]
+
+
+@pytest.mark.rule("11.1.8")
+@pytest.mark.rule("15.2.1")
+def test_several_sieges_begun_in_one_round_must_all_be_completable():
+    # Posen and Thorn (forts of 2) each take one corps; the third corps in Lodz could finish
+    # either siege, not both: after one corps enters Posen, the other may not start Thorn.
+    s = clear(game())
+    s.turn = 2
+    put(s, "ru_corps_01", "lodz")
+    put(s, "ru_corps_02", "lodz")
+    put(s, "ru_corps_03", "lodz")
+    moving(s, AP, "lodz")
+    engine.apply(s, "move ru_corps_01 posen")
+    assert "thorn" not in moves_of(s, "ru_corps_02")
+    assert "posen" in moves_of(s, "ru_corps_02")
+    engine.apply(s, "move ru_corps_02 posen")
+    assert s.fort[D.space("posen")] == FORT_BESIEGED
+    assert "thorn" not in moves_of(s, "ru_corps_03")  # alone it cannot besiege Thorn

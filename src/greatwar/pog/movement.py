@@ -14,6 +14,8 @@ cannot besiege them alone, waiting for the rest of the besieging force, 11.1.8).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, supply
@@ -210,10 +212,11 @@ def next_spaces(s: State, f: Frame, u: int) -> list[int]:
             if not can_stop(s, f, u, n):
                 continue
             with_u = [*board.units_in(s, n), u]
-            if not besieging_force(s, side, n, with_u) and not _siege_feasible(
-                s, f, n, extra=[u], exclude=u
-            ):
-                continue
+            if not besieging_force(s, side, n, with_u) or f["pending"]:
+                # Every siege started this round, this one included, must stay possible.
+                spaces = [*f["pending"], n] if n not in f["pending"] else list(f["pending"])
+                if not _sieges_feasible(s, f, spaces, extra={n: [u]}, exclude=u):
+                    continue
             out.append(n)
             continue
         if _finish_possible(s, f, u, n, left - 1):
@@ -244,31 +247,56 @@ def _distance(s: State, u: int, to: int, limit: int) -> int:
     return limit + 1
 
 
-def _siege_feasible(s: State, f: Frame, x: int, extra: list[int], exclude: int = -1) -> bool:
-    """11.1.8: can the units already in ``x`` (plus ``extra``) be joined this round by enough
-    other movers to besiege the fort?"""
+def _sieges_feasible(
+    s: State,
+    f: Frame,
+    spaces: list[int],
+    extra: dict[int, list[int]] | None = None,
+    exclude: int = -1,
+) -> bool:
+    """11.1.8: can every fort space in ``spaces`` still get its besieging force this round?
+
+    The units already in each space (plus ``extra``, units about to enter it) are joined by
+    movers that can still reach it; one mover can serve one siege only, so this is an exact
+    assignment of movers to sieges (small: a few sieges, a few movers)."""
     side = f["side"]
-    present = [*board.units_in(s, x), *extra]
-    if besieging_force(s, side, x, present):
-        return True
+    extra = extra or {}
     done = set(f["done"])
-    armies = corps = 0
-    for v in f["movers"]:
-        if v in done or v == exclude or v in present or not _may_leave(s, v):
-            continue  # 15.2.4: a unit holding a siege cannot come
-        left = _mp_left(s, f, v)
-        if left > 0 and _distance(s, v, x, left) <= left:
-            if UNITS[v].army:
-                armies += 1
-            else:
-                corps += 1
-    if armies:
-        return True
-    return len(present) + corps >= SPACES[x].fort
+    placed = {u for units in extra.values() for u in units}
+    needs: list[tuple[int, list[int]]] = []  # (corps still needed, movers able to come)
+    for x in spaces:
+        present = [*board.units_in(s, x), *extra.get(x, [])]
+        if besieging_force(s, side, x, present):
+            continue
+        cands = []
+        for v in f["movers"]:
+            if v in done or v == exclude or v in placed or s.loc[v] == x:
+                continue
+            if not _may_leave(s, v):
+                continue  # 15.2.4: a unit holding a siege cannot come
+            left = _mp_left(s, f, v)
+            if left > 0 and _distance(s, v, x, left) <= left:
+                cands.append(v)
+        needs.append((SPACES[x].fort - len(present), cands))
+
+    def assign(i: int, used: frozenset[int]) -> bool:
+        if i == len(needs):
+            return True
+        need, cands = needs[i]
+        free = [v for v in cands if v not in used]
+        for v in free:
+            if UNITS[v].army and assign(i + 1, used | {v}):  # one army besieges alone
+                return True
+        corps = [v for v in free if not UNITS[v].army]
+        return len(corps) >= need and any(
+            assign(i + 1, used | set(group)) for group in combinations(corps, need)
+        )
+
+    return assign(0, frozenset())
 
 
 def _pending_ok(s: State, f: Frame) -> bool:
-    return all(_siege_feasible(s, f, x, []) for x in f["pending"])
+    return _sieges_feasible(s, f, list(f["pending"]))
 
 
 # -- the step -------------------------------------------------------------------------------
