@@ -74,20 +74,8 @@ def lose_all(s: State) -> None:
         play(s, str(engine.legal_actions(s)[0]))
 
 
-@pytest.mark.rule("12.2.1")
-@pytest.mark.rule("12.3.3")
-@pytest.mark.rule("12.4.3")
-@pytest.mark.rule("12.4.4")
-@pytest.mark.rule("12.5.2")
-@pytest.mark.rule("12.5.5")
-@pytest.mark.rule("12.6.4")
-@pytest.mark.rule("12.7.2")
-@pytest.mark.rule("12.7.3")
-@pytest.mark.rule("7.1.3")
-@pytest.mark.card("cp01")
-@pytest.mark.card("ap04")
-@pytest.mark.card("ap06")
-def test_august_1914():
+def play_august_1914() -> State:
+    """The Action Phase of August 1914 as the rulebook plays it; returns the position."""
     s = engine.new_game("campaign", seed=7)
     s.forced = [4, 2]  # mandated offensives: CP 4 -> GE, AP 2 -> FR
     play(s, "choose yes")  # Guns of August in hand
@@ -289,6 +277,24 @@ def test_august_1914():
     assert s.vp == 10 and s.mo == ["none", "none"]
     assert rb(s, CP, "ge") == 6 and rb(s, CP, "ah") == 2 and rb(s, AP, "fr") == 4
     assert rb(s, AP, "ru") == 5
+    return s
+
+
+@pytest.mark.rule("12.2.1")
+@pytest.mark.rule("12.3.3")
+@pytest.mark.rule("12.4.3")
+@pytest.mark.rule("12.4.4")
+@pytest.mark.rule("12.5.2")
+@pytest.mark.rule("12.5.5")
+@pytest.mark.rule("12.6.4")
+@pytest.mark.rule("12.7.2")
+@pytest.mark.rule("12.7.3")
+@pytest.mark.rule("7.1.3")
+@pytest.mark.card("cp01")
+@pytest.mark.card("ap04")
+@pytest.mark.card("ap06")
+def test_august_1914() -> None:
+    play_august_1914()
 
 
 def legal_set(s: State) -> set[str]:
