@@ -214,3 +214,26 @@ def test_units_supplied_at_activation_may_move_even_if_cut_later():
     assert not supply.unit_supplied(s, u)
     engine.apply(s, "done")
     assert any(a.startswith("move ge_1 ") for a in legal(s))
+
+
+@pytest.mark.rule("9.2.7")
+def test_r15_one_near_east_combat_activation_a_round():
+    # Example R15: one Near East space for combat, plus Gallipoli (off the Near East map), the
+    # MEF Beachhead space and the BR NE Army's space; never a second ordinary one.
+    s = clear(game())
+    s.turn = 8
+    s.at_war["tu"] = 1
+    s.flags["mef_beachhead"] = D.space("mef1")
+    put(s, "br_corps_01", "mef1")
+    control(s, AP, "mef1", "gallipoli", "baghdad", "kut", "qurna", "gaza", "sinai")
+    put(s, "br_corps_02", "gallipoli")
+    put(s, "br_corps_03", "kut")
+    put(s, "br_corps_04", "baghdad")
+    put(s, "br_ne", "gaza")
+    operation(s, AP, 9)
+    engine.apply(s, "activate attack kut")
+    acts = legal(s)
+    assert "activate attack baghdad" not in acts  # a second Near East combat activation
+    assert "activate move baghdad" in acts  # movement activations are not limited
+    for x in ("gallipoli", "mef1", "gaza"):
+        assert f"activate attack {x}" in acts, x
