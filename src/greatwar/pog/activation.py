@@ -163,6 +163,24 @@ def activation_options(s: State, f: Frame) -> list[Action]:
     return out
 
 
+def _any_activation(s: State, f: Frame) -> bool:
+    """Is any activation still affordable? (A cheap test: a space that could be activated
+    for movement is enough; attack costs are never below movement costs.)"""
+    side = f["side"]
+    left = f["ops"] - f["spent"]
+    done = set(f["moves"]) | set(f["attacks"])
+    occ = board.occupants(s)
+    for x in D.map_spaces:
+        units = occ[x]
+        if not units or x in done or UNITS[units[0]].side != side:
+            continue
+        if activation_cost(s, side, x, "move", f) > left:
+            continue
+        if any(can_act(s, u) for u in units):
+            return True
+    return False
+
+
 @STEPS.register
 class Operation(PogStep):
     """9.2: one operation: activations, then movement, entrenching and combat."""
@@ -177,7 +195,7 @@ class Operation(PogStep):
             return True
         stage = f["stage"]
         if stage == "activate":
-            if activation_options(s, f):
+            if _any_activation(s, f):
                 return False
             f["stage"] = "move"
             return True

@@ -148,23 +148,47 @@ def closed_to_all(s: State, x: int) -> bool:
     """Spaces nobody may enter or trace through: a neutral nation's spaces (11.1.11), Greek
     spaces holding Greek units under the limited entry (9.5.2.4), MEF beaches without the
     Beachhead marker (11.1.10)."""
-    sp = SPACES[x]
-    if sp.neutral_at_start and not at_war(s, sp.nation):
-        if sp.nation == "gr" and s.flags.get("salonika"):
-            return bool(board.units_in(s, x)) and any(
-                UNITS[u].nation == "gr" for u in board.units_in(s, x)
-            )
-        return True
-    if sp.mef_beach and s.flags.get("mef_beachhead") != x:
-        return True
-    return False
+    return bool(_closed(s)[x])
+
+
+def _closed(s: State) -> bytearray:
+    """:func:`closed_to_all` for every space, cached with the position."""
+    got: bytearray | None = s.cache.get(CLOSED)
+    if got is None:
+        got = bytearray(N)
+        occ = board.occupants(s)
+        beachhead = s.flags.get("mef_beachhead")
+        salonika = s.flags.get("salonika")
+        for sp in SPACES:
+            x = sp.ix
+            if sp.neutral_at_start and not at_war(s, sp.nation):
+                if sp.nation == "gr" and salonika:
+                    got[x] = any(UNITS[u].nation == "gr" for u in occ[x])
+                else:
+                    got[x] = 1
+            elif sp.mef_beach and beachhead != x:
+                got[x] = 1
+        s.cache[CLOSED] = got
+    return got
+
+
+def _occupant_sides(s: State) -> list[int]:
+    """The side of the units in each space (-1 for none), cached with the position."""
+    got: list[int] | None = s.cache.get(SIDES)
+    if got is None:
+        got = [UNITS[us[0]].side if us else -1 for us in board.occupants(s)]
+        s.cache[SIDES] = got
+    return got
+
+
+CLOSED, SIDES = "closed", "occupant_sides"
 
 
 def passable(s: State, x: int, side: int) -> bool:
     """May a supply path of ``side`` pass through ``x`` (14.1.3)?"""
-    if closed_to_all(s, x):
+    if _closed(s)[x]:
         return False
-    occ_side = board.side_in(s, x)
+    occ_side = _occupant_sides(s)[x]
     if occ_side >= 0 and occ_side != side:
         return False  # an enemy unit
     if s.ctrl[x] == side:
