@@ -54,6 +54,36 @@ def public_frame(f: dict[str, Any], seat: int) -> dict[str, Any]:
     return out
 
 
+# Frame fields that hold ids, for showing the procedure to people.
+_ID_FIELDS: dict[str, str] = {
+    "tgt": "space", "stack": "space", "spaces": "space", "attacks": "space", "moves": "space",
+    "attacked": "space", "pending": "space", "origin": "space",
+    "unit": "unit", "units": "unit", "movers": "unit", "done": "unit", "oos": "unit",
+    "att": "unit", "dfn": "unit", "entrench": "unit", "used": "unit", "sel": "unit",
+    "moved": "unit", "placed": "unit",
+    "card": "card", "cards": "card",
+}  # fmt: skip
+_TABLES: dict[str, tuple[str, ...]] = {
+    "space": tuple(x.id for x in D.spaces),
+    "unit": tuple(x.id for x in D.units),
+    "card": tuple(x.id for x in D.cards),
+}
+
+
+def _named(kind: str, value: Any) -> Any:
+    table = _TABLES[kind]
+    if type(value) is int:
+        return table[value] if 0 <= value < len(table) else None
+    if type(value) is list and all(type(v) is int for v in value):
+        return [table[v] for v in value if 0 <= v < len(table)]
+    return value
+
+
+def named_frame(f: dict[str, Any]) -> dict[str, Any]:
+    """A public frame with its id fields given as names (spaces, units, cards)."""
+    return {k: (_named(_ID_FIELDS[k], v) if k in _ID_FIELDS else v) for k, v in f.items()}
+
+
 def visible_log(s: State, seat: int) -> list[dict[str, Any]]:
     name = SIDE_NAMES[seat]
     return [e for e in s.log if e.get("v", name) == name]
@@ -155,6 +185,7 @@ def view(s: State, seat: int | str) -> dict[str, Any]:
         "board": board_view(s),
         "cards": cards_view(s, me),
         "procedure": [public_frame(f, me) for f in s.stack],
+        "procedure_named": [named_frame(public_frame(f, me)) for f in s.stack],
         "log": visible_log(s, me),
         "result": s.result,
     }

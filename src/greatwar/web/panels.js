@@ -210,7 +210,7 @@ function fmtValue(facts, v) {
 
 // The procedure under way (operation, movement, combat...), as the view tells it.
 export function renderProcedure(box, facts, v) {
-  const frames = (v.procedure || []).slice(1).reverse();
+  const frames = (v.procedure_named || v.procedure || []).slice(1).reverse();
   if (!frames.length) {
     box.replaceChildren();
     return;
