@@ -14,6 +14,8 @@ single-nationality cost this operation).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, supply
@@ -135,14 +137,18 @@ def ne_combat_counts(s: State, x: int) -> bool:
 
 
 def activation_options(s: State, f: Frame) -> list[Action]:
+    return list(_activations(s, f))
+
+
+def _activations(s: State, f: Frame) -> Iterator[Action]:
+    """Each affordable activation (9.2.1), lazily: settling only needs to know whether there
+    is a first one."""
     side = f["side"]
     left = f["ops"] - f["spent"]
     done = set(f["moves"]) | set(f["attacks"])
     occ = board.occupants(s)
-    attack_ok = "combat_designation" in STEPS
     ne_used = any(ne_combat_counts(s, y) for y in f["attacks"]) if side == AP else False
     summer = season(s.turn) == "summer"
-    out: list[Action] = []
     for x in D.map_spaces:
         units = occ[x]
         if not units or x in done or UNITS[units[0]].side != side:
@@ -151,34 +157,13 @@ def activation_options(s: State, f: Frame) -> list[Action]:
             continue
         name = SPACES[x].id
         if activation_cost(s, side, x, "move", f) <= left:
-            out.append(act("activate", "move", name))
-        if not attack_ok:
-            continue
+            yield act("activate", "move", name)
         if summer and SPACES[x].terrain == "desert":
             continue  # 15.2.5: no combat activation of a desert space in summer
         if side == AP and ne_used and ne_combat_counts(s, x):
             continue  # 9.2.7
         if activation_cost(s, side, x, "attack", f) <= left:
-            out.append(act("activate", "attack", name))
-    return out
-
-
-def _any_activation(s: State, f: Frame) -> bool:
-    """Is any activation still affordable? (A cheap test: a space that could be activated
-    for movement is enough; attack costs are never below movement costs.)"""
-    side = f["side"]
-    left = f["ops"] - f["spent"]
-    done = set(f["moves"]) | set(f["attacks"])
-    occ = board.occupants(s)
-    for x in D.map_spaces:
-        units = occ[x]
-        if not units or x in done or UNITS[units[0]].side != side:
-            continue
-        if activation_cost(s, side, x, "move", f) > left:
-            continue
-        if any(can_act(s, u) for u in units):
-            return True
-    return False
+            yield act("activate", "attack", name)
 
 
 @STEPS.register
@@ -195,7 +180,7 @@ class Operation(PogStep):
             return True
         stage = f["stage"]
         if stage == "activate":
-            if _any_activation(s, f):
+            if next(_activations(s, f), None) is not None:
                 return False
             f["stage"] = "move"
             return True
@@ -228,12 +213,12 @@ class Operation(PogStep):
             return True
         if stage == "entrench":
             f["stage"] = "combat"
-            if "entrench_rolls" in STEPS and f.get("entrench"):
+            if f.get("entrench"):
                 push(s, "entrench_rolls", side=f["side"], units=list(f["entrench"]))
             return True
         if stage == "combat":
             f["stage"] = "end"
-            if f["attacks"] and "combat_designation" in STEPS:
+            if f["attacks"]:
                 push(
                     s,
                     "combat_designation",

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from greatwar.pog import board, supply
 from greatwar.pog.flow import D, log
-from greatwar.pog.sequence import ATTRITION_HOOKS
 from greatwar.pog.state import State
 
 SERBIA = supply.SERBIA
@@ -53,6 +52,3 @@ def attrition(s: State) -> None:
             else:
                 board.set_trench(s, x, 0, side)
         board.set_control(s, x, side, "14.3.6")
-
-
-ATTRITION_HOOKS.append(attrition)

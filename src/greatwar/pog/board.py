@@ -22,6 +22,7 @@ BOXES = D.boxes
 
 # Cache keys (derived data, recomputed on demand).
 OCC = "occ"
+SIDES = "occupant_sides"
 SUPPLY = "supply"
 
 
@@ -46,10 +47,18 @@ def units_in(s: State, x: int) -> list[int]:
     return occupants(s)[x]
 
 
+def occupant_sides(s: State) -> list[int]:
+    """The side whose units occupy each space (-1 for none). Cached."""
+    got: list[int] | None = s.cache.get(SIDES)
+    if got is None:
+        got = [UNITS[us[0]].side if us else -1 for us in occupants(s)]
+        s.cache[SIDES] = got
+    return got
+
+
 def side_in(s: State, x: int) -> int:
     """The side whose units occupy space ``x``, or -1 if it is empty."""
-    us = occupants(s)[x]
-    return UNITS[us[0]].side if us else -1
+    return occupant_sides(s)[x]
 
 
 def is_army(u: int) -> bool:

@@ -19,7 +19,6 @@ from greatwar.pog.state import FORT_DESTROYED, OFF, PILES, State
 
 STACK_LIMIT = 3  # 10.1.1
 SIDE_CARDS = D.side_cards
-ANA = D.unit("br_ana_corps")
 
 
 class InvariantError(AssertionError):
@@ -69,8 +68,7 @@ def problems(s: State) -> list[str]:
             out.append(f"{len(us)} units in {D.spaces[x].id} (limit {STACK_LIMIT})")
         side = sides.pop()
         enemy_fort = board.fort_intact(s, x) and s.ctrl[x] != side
-        only_ana = all(u == ANA for u in us)
-        if s.ctrl[x] != side and not enemy_fort and not only_ana and not moving:
+        if s.ctrl[x] != side and not enemy_fort and not moving:
             out.append(f"{D.spaces[x].id} is occupied by side {side} but controlled by the other")
     # Markers and tracks.
     for x in D.map_spaces:

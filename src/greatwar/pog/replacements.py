@@ -68,9 +68,8 @@ def replacement_phase(s: State) -> None:
     s.phase = "replacement"
     adjust_pools(s)
     push(s, "replacement_end")
-    if "spend_replacements" in STEPS:
-        push(s, "spend_replacements", side=CP)
-        push(s, "spend_replacements", side=AP)
+    push(s, "spend_replacements", side=CP)
+    push(s, "spend_replacements", side=AP)
 
 
 @STEPS.register

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from greatwar.core.steps import Frame
 from greatwar.pog.action_phase import action_phase
+from greatwar.pog.attrition import attrition
 from greatwar.pog.cards import CARDS
 from greatwar.pog.data import AP, CP
 from greatwar.pog.draw_phase import draw_phase
@@ -37,15 +38,10 @@ def end_of_action_phase(s: State) -> None:
 
 
 def attrition_phase(s: State) -> None:
-    """6.0 C. Supply and the elimination of out-of-supply units (14.3.5-14.3.6) run through
-    the hooks registered in ``ATTRITION_HOOKS`` by the supply rules."""
+    """6.0 C: supply is checked and out-of-supply units are eliminated (14.3.5-14.3.6)."""
     s.phase = "attrition"
     end_of_action_phase(s)
-    for hook in ATTRITION_HOOKS:
-        hook(s)
-
-
-ATTRITION_HOOKS: list[Callable[[State], None]] = []
+    attrition(s)
 
 
 def end_of_turn(s: State) -> None:

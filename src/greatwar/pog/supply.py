@@ -172,23 +172,14 @@ def _closed(s: State) -> bytearray:
     return got
 
 
-def _occupant_sides(s: State) -> list[int]:
-    """The side of the units in each space (-1 for none), cached with the position."""
-    got: list[int] | None = s.cache.get(SIDES)
-    if got is None:
-        got = [UNITS[us[0]].side if us else -1 for us in board.occupants(s)]
-        s.cache[SIDES] = got
-    return got
-
-
-CLOSED, SIDES = "closed", "occupant_sides"
+CLOSED = "closed"
 
 
 def passable(s: State, x: int, side: int) -> bool:
     """May a supply path of ``side`` pass through ``x`` (14.1.3)?"""
     if _closed(s)[x]:
         return False
-    occ_side = _occupant_sides(s)[x]
+    occ_side = board.occupant_sides(s)[x]
     if occ_side >= 0 and occ_side != side:
         return False  # an enemy unit
     if s.ctrl[x] == side:

@@ -19,7 +19,7 @@ from greatwar.pog.cards import CARDS
 from greatwar.pog.data import SIDE_NAMES, SIDE_OF_NAME
 from greatwar.pog.flow import D
 from greatwar.pog.mandated import nation_of_result
-from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, OFF, State
+from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, OFF, State, deep_copy
 from greatwar.pog.tracks import (
     RC_BOXES,
     US_BOXES,
@@ -120,8 +120,6 @@ def markers_view(s: State) -> dict[str, Any]:
     """Public markers on the board and the turn track: the MEF Beachhead, the limited Greek
     entry, Near East armies that lost their status, 11.2.10 trench markers, this turn's effects
     (every field of ``flags`` and ``tflags`` is public information)."""
-    from greatwar.pog.state import deep_copy
-
     out: dict[str, Any] = {"lasting": deep_copy(s.flags), "this_turn": deep_copy(s.tflags)}
     bh = s.flags.get("mef_beachhead", -1)
     out["mef_beachhead"] = D.spaces[bh].id if isinstance(bh, int) and bh >= 0 else None

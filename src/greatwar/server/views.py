@@ -35,26 +35,14 @@ def prompt_text(key: str | None) -> str | None:
 
 
 def entry_hash(e: dict[str, Any]) -> int:
-    """A short digest of one log entry (clients use it to check their copy of the log); the
-    seed never enters it."""
-    args = e.get("a")
-    if isinstance(args, dict) and "seed" in args:
-        e = {**e, "a": {k: v for k, v in args.items() if k != "seed"}}
+    """A short digest of one log entry (clients use it to check their copy of the log)."""
     return zlib.crc32(json.dumps(e, sort_keys=True, default=str).encode())
 
 
-def render_entry(e: dict[str, Any], hide_seed: bool = True) -> dict[str, Any]:
+def render_entry(e: dict[str, Any]) -> dict[str, Any]:
     """A copy of a log entry with its English text (the state's entry is never changed).
-
-    The game's seed is withheld while the game is on: with it, a player could recompute every
-    shuffle and so the other hand and the draw piles."""
+    The log never holds the game's seed (see ``setup.new_state``)."""
     out = dict(e)
-    args = e.get("a")
-    if hide_seed and isinstance(args, dict) and "seed" in args:
-        out["a"] = {k: v for k, v in args.items() if k != "seed"}
-        if e.get("k") == "game.setup":
-            out["text"] = f"A new {str(args.get('scenario', '')).title()} game"
-            return out
     try:
         out["text"] = messages.render(out)
     except Exception:  # a template that cannot take these arguments: show the raw entry
@@ -66,13 +54,12 @@ def log_slice(
     log: list[dict[str, Any]],
     log_from: int = 0,
     log_hash: int | None = None,
-    hide_seed: bool = True,
 ) -> tuple[int, list[dict[str, Any]]]:
     """Where the client's copy of the log stops matching, and the entries from there."""
     start = max(0, min(log_from, len(log)))
     if start and (log_hash is None or entry_hash(log[start - 1]) != log_hash):
         start = 0
-    return start, [render_entry(e, hide_seed) for e in log[start:]]
+    return start, [render_entry(e) for e in log[start:]]
 
 
 def supply_overlay(s: State) -> dict[str, list[str]]:
@@ -102,7 +89,7 @@ def dress(
 ) -> dict[str, Any]:
     """Turn an engine view into the server's answer (the view's own log replaced by a slice)."""
     log: list[dict[str, Any]] = v.pop("log")
-    start, entries = log_slice(log, log_from, log_hash, hide_seed=s.result is None)
+    start, entries = log_slice(log, log_from, log_hash)
     v["log_start"] = start
     v["log"] = entries
     v["log_len"] = len(log)

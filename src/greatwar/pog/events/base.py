@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from greatwar.pog.cards import CARDS, move_card
-from greatwar.pog.flow import STEPS, log, push
+from greatwar.pog.flow import log, push
 from greatwar.pog.state import State
 from greatwar.pog.tracks import raise_war_status
 
@@ -52,8 +52,6 @@ def playable_event(s: State, side: int, card: int) -> bool:
     c = CARDS[card]
     if c.combat_card:
         return False
-    if c.event_also_ops and "operation" not in STEPS:
-        return False  # the operation half of the card is not available
     ev = EVENTS.get(c.event_key)
     return ev is not None and ev.playable(s, side, card)
 
