@@ -19,6 +19,7 @@ RESERVE = D.reserve_box
 ELIMINATED = D.eliminated_box
 PERMANENT = D.perm_eliminated_box
 BOXES = D.boxes
+STACK_LIMIT: int = D.tables["stacking_limit"]["units_per_space"]  # 10.1.1
 
 # Cache keys (derived data, recomputed on demand).
 OCC = "occ"

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections import Counter
 
 from greatwar.pog import board
+from greatwar.pog.board import STACK_LIMIT
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import STEPS, D
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import FORT_DESTROYED, OFF, PILES, State
 
-STACK_LIMIT = 3  # 10.1.1
 SIDE_CARDS = D.side_cards
 
 

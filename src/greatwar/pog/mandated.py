@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from greatwar.pog import board
-from greatwar.pog.data import AP, CP, SIDE_NAMES
+from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import D, log, roll
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import State
@@ -174,6 +174,3 @@ def cancel(s: State, side: int, nation: str, rule: str) -> None:
     if s.mo[side] == nation:
         s.mo[side] = "none"
         log(s, "mo.cancelled", rule, side, mo=nation)
-
-
-SIDE = SIDE_NAMES

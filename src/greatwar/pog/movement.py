@@ -19,6 +19,7 @@ from itertools import combinations
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, supply
+from greatwar.pog.board import ANA, STACK_LIMIT
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop
 from greatwar.pog.scenarios import SCENARIOS
@@ -28,7 +29,6 @@ SPACES = D.spaces
 UNITS = D.units
 LINKS = supply._LINKS
 NEAR_EAST = supply.NEAR_EAST
-STACK_LIMIT = 3
 
 BEF_AREA = frozenset({"br", "fr", "be", "ge"})  # 11.1.17
 CHANNEL_PORTS = frozenset(D.space(x) for x in ("amiens", "calais", "ostend"))  # 11.1.9
@@ -36,7 +36,6 @@ NO_GE_ARMY_END = frozenset(D.space(x) for x in ("trent", "villach", "trieste")) 
 CAUCASUS = D.space("caucasus")
 CAUCASUS_NE = frozenset(D.space(x) for x in ("grozny", "poti"))  # 11.3.2
 BREST_NATIONS = frozenset({"ru", "ge", "tu", "ah", "ro"})  # 16.4.9
-ANA = D.unit("br_ana_corps")
 
 
 # -- 1914 and scenario restrictions -------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
-from greatwar.pog.data import AP, CP
+from greatwar.pog.data import CP
 from greatwar.pog.flow import STEPS, D, PogStep, act, log, other, pop, push, roll
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import State
@@ -71,6 +71,3 @@ class PeaceAnswer(PogStep):
             return
         log(s, "peace.declined", self.rule, f["side"])
         roll_peace_table(s, offerer, s.cws, self.rule)
-
-
-SIDES = (AP, CP)

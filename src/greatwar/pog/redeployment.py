@@ -39,6 +39,7 @@ from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, messages, movement, supply
 from greatwar.pog.action_phase import last_use, register_use
+from greatwar.pog.board import STACK_LIMIT
 from greatwar.pog.cards import CARDS, move_card
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop, push
@@ -53,7 +54,6 @@ LINKS = supply._LINKS
 RESERVE = D.reserve_box
 BOXES = D.boxes
 NEAR_EAST = supply.NEAR_EAST
-STACK_LIMIT = 3  # 10.1.1
 CORPS_COST, ARMY_COST = 1, 4  # 13.1.2
 SR_USES = frozenset({"sr", "salonika"})  # 9.3.3: the Salonika event counts as an SR play
 

@@ -43,6 +43,7 @@ from collections.abc import Iterable, Sequence
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, messages, supply
+from greatwar.pog.board import ANA, STACK_LIMIT
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop, push
 from greatwar.pog.state import State
@@ -50,7 +51,6 @@ from greatwar.pog.tracks import at_war
 
 SPACES = D.spaces
 UNITS = D.units
-STACK_LIMIT = 3  # 10.1.1
 NEAR_EAST = supply.NEAR_EAST
 
 PARIS, ORLEANS = D.space("paris"), D.space("orleans")
@@ -68,7 +68,7 @@ FRENCH_PORTS = tuple(sp.ix for sp in SPACES if sp.nation == "fr" and sp.ap_port)
 
 FR_ORIENT, RU_CAU = D.unit("fr_orient"), D.unit("ru_cau")
 BR_NE, BR_MEF = D.unit("br_ne"), D.unit("br_mef")
-ANA, SN = D.unit("br_ana_corps"), D.unit("tu_sn_corps")
+SN = D.unit("tu_sn_corps")
 ALLIED_NE_ARMIES = frozenset({FR_ORIENT, RU_CAU, BR_NE, BR_MEF})  # 9.5.3.4
 
 

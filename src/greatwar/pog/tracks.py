@@ -143,6 +143,3 @@ def at_war(s: State, nation: str) -> bool:
     """Is ``nation`` in the war? Unit-only nations follow their parent (ANA: BR, SN: TU)."""
     nation = {"ana": "br", "sn": "tu", "pl": "ge"}.get(nation, nation)
     return bool(s.at_war.get(nation, 0))
-
-
-SIDES = (AP, CP)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, movement
+from greatwar.pog.board import STACK_LIMIT
 from greatwar.pog.data import CP
 from greatwar.pog.flow import STEPS, PogStep, act, log, pop, push
 from greatwar.pog.state import FORT_INTACT, State
@@ -30,7 +31,6 @@ from . import cards
 from .common import (
     LINK,
     SPACES,
-    STACK_LIMIT,
     STOP_TERRAIN,
     UNITS,
     attacker,

@@ -46,14 +46,12 @@ RESERVE = D.reserve_box
 ELIMINATED = D.eliminated_box
 PERMANENT = D.perm_eliminated_box
 BOXES = D.boxes
-STACK_LIMIT = 3  # 10.1.1
 
 LONDON = D.space("london")
 SINAI = D.space("sinai")
 CAUCASUS = movement.CAUCASUS
 CAUCASUS_NE = movement.CAUCASUS_NE
 NEAR_EAST = movement.NEAR_EAST
-ANA = D.unit("br_ana_corps")
 MEDINA = D.space("medina")
 
 _TERRAIN = D.tables["terrain_effects"]

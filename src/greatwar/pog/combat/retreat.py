@@ -29,6 +29,7 @@ from __future__ import annotations
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, movement, supply
+from greatwar.pog.board import ANA, STACK_LIMIT
 from greatwar.pog.data import AP
 from greatwar.pog.flow import STEPS, PogStep, act, log, pop, push
 from greatwar.pog.state import State
@@ -36,7 +37,6 @@ from greatwar.pog.state import State
 from . import cards
 from .common import (
     ADJ,
-    ANA,
     CANCEL_TERRAIN,
     CAUCASUS,
     CAUCASUS_NE,
@@ -44,7 +44,6 @@ from .common import (
     RESERVE,
     RETREATED,
     SPACES,
-    STACK_LIMIT,
     UNITS,
     attacker,
     combat_frame,

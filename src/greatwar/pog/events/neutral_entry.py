@@ -19,6 +19,7 @@ from __future__ import annotations
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, entry, messages
+from greatwar.pog.board import STACK_LIMIT
 from greatwar.pog.data import AP, CP
 from greatwar.pog.events.base import Event, register
 from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop, push
@@ -28,7 +29,6 @@ from greatwar.pog.tracks import at_war
 UNITS = D.units
 SPACES = D.spaces
 SALONIKA = D.space("salonika")
-STACK_LIMIT = 3  # 10.1.1
 SALONIKA_CORPS = 3  # ap30: up to three corps
 SR_USES = ("sr", "salonika")  # 9.3.3
 GREEK_TRIGGER = "greece_entry_or_salonika"

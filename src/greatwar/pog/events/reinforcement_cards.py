@@ -19,6 +19,7 @@ from typing import cast
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, messages, reinforcements, supply
+from greatwar.pog.board import STACK_LIMIT
 from greatwar.pog.cards import CARDS
 from greatwar.pog.data import AP, CP
 from greatwar.pog.events.base import Event, register
@@ -28,7 +29,6 @@ from greatwar.pog.tracks import US_OVER_THERE, at_war, us_entry_box
 
 UNITS = D.units
 SPACES = D.spaces
-STACK_LIMIT = 3  # 10.1.1
 NEEDS_TURKEY = frozenset(
     {"mef", "arab_northern_army", "libyan_revolt", "reinf_tu_yld", "reinf_tu_aoi"}
 )
@@ -85,7 +85,7 @@ class Reinforcement(Event):
             # The SN takes control of Libya if the Allies had it (11.1.14); the ANA converts
             # nothing (11.1.15). Armies enter friendly-controlled spaces only.
             x = s.loc[u]
-            if u != reinforcements.ANA and board.on_map(s, u) and s.ctrl[x] != side:
+            if u != board.ANA and board.on_map(s, u) and s.ctrl[x] != side:
                 board.set_control(s, x, side, "11.1.14")
 
 
