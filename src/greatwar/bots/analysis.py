@@ -26,6 +26,7 @@ from typing import Any
 
 from greatwar.bots.public import public_state
 from greatwar.pog import activation, board, mandated, movement, supply
+from greatwar.pog.board import LINKS
 from greatwar.pog.combat import designation
 from greatwar.pog.combat.common import MN_NATION
 from greatwar.pog.combat.fire import ARMY, CORPS, TRENCH_SHIFTS, FireTable, terrain_shift
@@ -38,7 +39,6 @@ D = load()
 SPACES = D.spaces
 UNITS = D.units
 ADJ = D.adj
-LINKS = supply._LINKS
 N = len(SPACES)
 NEAR_EAST = supply.NEAR_EAST
 MAP = D.map_spaces

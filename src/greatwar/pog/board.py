@@ -19,6 +19,11 @@ RESERVE = D.reserve_box
 ELIMINATED = D.eliminated_box
 PERMANENT = D.perm_eliminated_box
 BOXES = D.boxes
+# Per space, its connections: (neighbour, restriction kind, nations allowed on a dashed line).
+LINKS: tuple[tuple[tuple[int, str, frozenset[str]], ...], ...] = tuple(
+    tuple((n, D.link_of[(x, n)].restriction, D.link_of[(x, n)].nations) for n in D.adj[x])
+    for x in range(len(SPACES))
+)
 STACK_LIMIT: int = D.tables["stacking_limit"]["units_per_space"]  # 10.1.1
 
 # Cache keys (derived data, recomputed on demand).

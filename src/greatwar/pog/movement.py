@@ -19,7 +19,7 @@ from itertools import combinations
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, supply
-from greatwar.pog.board import ANA, STACK_LIMIT
+from greatwar.pog.board import ANA, LINKS, STACK_LIMIT
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop
 from greatwar.pog.scenarios import SCENARIOS
@@ -27,7 +27,6 @@ from greatwar.pog.state import FORT_BESIEGED, FORT_INTACT, State
 
 SPACES = D.spaces
 UNITS = D.units
-LINKS = supply._LINKS
 NEAR_EAST = supply.NEAR_EAST
 
 BEF_AREA = frozenset({"br", "fr", "be", "ge"})  # 11.1.17
@@ -476,13 +475,9 @@ class Movement(PogStep):
         if f["stack"] >= 0 and not _candidates(s, f):
             f["stack"] = -1
             return True
-        if f["unit"] < 0 and f["stack"] < 0 and not f["pending"]:
-            if not _candidates(s, f) and not entrench_options(s, f):
-                self._finish(s, f)
-                return True
-            if set(f["done"]) >= set(f["movers"]):
-                self._finish(s, f)
-                return True
+        if f["unit"] < 0 and f["stack"] < 0 and not f["pending"] and not _candidates(s, f):
+            self._finish(s, f)  # every mover has moved or will not (entrenching ones too)
+            return True
         return False
 
     def _finish(self, s: State, f: Frame) -> None:

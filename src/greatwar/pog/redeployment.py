@@ -39,7 +39,7 @@ from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board, messages, movement, supply
 from greatwar.pog.action_phase import last_use, register_use
-from greatwar.pog.board import STACK_LIMIT
+from greatwar.pog.board import LINKS, STACK_LIMIT
 from greatwar.pog.cards import CARDS, move_card
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop, push
@@ -50,7 +50,6 @@ from greatwar.pog.tracks import at_war
 SPACES = D.spaces
 UNITS = D.units
 N = len(SPACES)
-LINKS = supply._LINKS
 RESERVE = D.reserve_box
 BOXES = D.boxes
 NEAR_EAST = supply.NEAR_EAST

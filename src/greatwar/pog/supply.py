@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from greatwar.pog import board
+from greatwar.pog.board import LINKS
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import D
 from greatwar.pog.state import FORT_BESIEGED, State
@@ -25,14 +26,8 @@ from greatwar.pog.tracks import at_war
 
 SPACES = D.spaces
 UNITS = D.units
-ADJ = D.adj
 N = len(SPACES)
 
-# Per space and neighbour: the link's restriction kind and allowed nations.
-_LINKS: tuple[tuple[tuple[int, str, frozenset[str]], ...], ...] = tuple(
-    tuple((n, D.link_of[(x, n)].restriction, D.link_of[(x, n)].nations) for n in ADJ[x])
-    for x in range(N)
-)
 
 LONDON = D.space("london")
 GALLIPOLI = D.space("gallipoli")
@@ -252,7 +247,7 @@ def _search(s: State, cls: SupplyClass, banned: frozenset[int]) -> bytearray:
     while True:
         while todo:
             x = todo.pop()
-            for n, kind, nations in _LINKS[x]:
+            for n, kind, nations in LINKS[x]:
                 if seen[n] or n in banned:
                     continue
                 if kind != "none" and not _link_ok(kind, nations, cls, s, n):
@@ -298,7 +293,7 @@ def traces_from(s: State, x: int, name: str) -> bool:
     if r[x]:
         return True
     cls = CLASSES[name]
-    for n, kind, nations in _LINKS[x]:
+    for n, kind, nations in LINKS[x]:
         if r[n] and (kind == "none" or _link_ok(kind, nations, cls, s, n)):
             return True
     return False
@@ -370,7 +365,7 @@ def _albania_to_taranto(s: State, x: int) -> bool:
     todo = [x]
     while todo:
         y = todo.pop()
-        for n, kind, _nations in _LINKS[y]:
+        for n, kind, _nations in LINKS[y]:
             if n == TARANTO:
                 return True
             if n in seen or kind == "mef_beach":
@@ -397,7 +392,7 @@ def traces_through_nation(s: State, units: Sequence[int], nation: str) -> bool:
         r = _search(s, cls, banned)
         if not r[x] and not any(
             r[n] and (kind == "none" or _link_ok(kind, nations, cls, s, n))
-            for n, kind, nations in _LINKS[x]
+            for n, kind, nations in LINKS[x]
         ):
             return True
     return False
