@@ -31,6 +31,8 @@ Options = Annotated[
     str | None,
     typer.Option("--options", help="Game options as JSON, e.g. '{\"hand8\": true}'."),
 ]
+AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+TestsDir = Annotated[Path, typer.Option("--tests", help="The test folder of a source checkout.")]
 
 
 def _options(text: str | None) -> dict[str, Any] | None:
@@ -84,7 +86,7 @@ def selfplay(
     verify: Annotated[
         bool, typer.Option(help="Replay every game and compare the final state hash.")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Play random legal games to the end and summarise them."""
     from greatwar.core.session import replay
@@ -136,7 +138,7 @@ def bench(
     games: Games = 20,
     seed: Seed = 1,
     options: Options = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Measure random play: actions per second, seconds per game, legal-action listing time."""
     from greatwar.selfplay import bench as run
@@ -228,7 +230,7 @@ def demo(
 @app.command("replay")
 def replay_cmd(
     path: Annotated[Path, typer.Argument(help="A game record (JSON) to replay.")],
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Replay a saved game record and print its final position's hash and result."""
     from greatwar.core.errors import GameError
@@ -250,10 +252,8 @@ def replay_cmd(
 
 @app.command("cards")
 def cards_cmd(
-    tests: Annotated[
-        Path, typer.Option("--tests", help="The test folder of a source checkout.")
-    ] = Path("tests"),
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    tests: TestsDir = Path("tests"),
+    as_json: AsJson = False,
 ) -> None:
     """List every strategy card and whether its event is implemented (code and tests)."""
     from greatwar.card_report import report
@@ -275,10 +275,8 @@ def cards_cmd(
 
 @app.command("rules-coverage")
 def rules_coverage(
-    tests: Annotated[
-        Path, typer.Option("--tests", help="The test folder of a source checkout.")
-    ] = Path("tests"),
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    tests: TestsDir = Path("tests"),
+    as_json: AsJson = False,
 ) -> None:
     """List every rule of the rulebook with the tests that carry its mark."""
     from greatwar.rules_coverage import report

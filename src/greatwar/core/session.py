@@ -35,7 +35,7 @@ S = TypeVar("S", bound=GameState)
 
 
 class Rules(Protocol[S]):
-    """What a game module offers the session layer (PoG: ``greatwar.pog.engine.RULES``)."""
+    """What a game module offers the session layer (PoG: ``greatwar.pog.game.RULES``)."""
 
     name: str
     seats: tuple[str, ...]

@@ -319,17 +319,12 @@ def always_supplied(s: State, u: int, x: int, attrition: bool = False) -> bool:
 
 def unit_supplied(s: State, u: int, attrition: bool = False) -> bool:
     """Is unit ``u`` (on the map) in supply? ``attrition`` adds the Medina exception."""
-    x = s.loc[u]
-    if always_supplied(s, u, x, attrition):
-        return True
-    return traces_from(s, x, UNIT_CLASS[u])
+    return supplied_at(s, u, s.loc[u], attrition)
 
 
-def supplied_at(s: State, u: int, x: int) -> bool:
+def supplied_at(s: State, u: int, x: int, attrition: bool = False) -> bool:
     """Would unit ``u`` be in supply standing in ``x``? (Retreat priorities, SR targets.)"""
-    if always_supplied(s, u, x):
-        return True
-    return traces_from(s, x, UNIT_CLASS[u])
+    return always_supplied(s, u, x, attrition) or traces_from(s, x, UNIT_CLASS[u])
 
 
 def home_supplied(s: State, u: int) -> bool:
