@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from greatwar.pog import board, engine
-from greatwar.pog.data import load
+from greatwar.pog import board, engine, invariants
+from greatwar.pog.cards import move_card, pile_of
+from greatwar.pog.data import AP, CP, load
 from greatwar.pog.flow import STEPS, push
 from greatwar.pog.state import OFF, State
 
@@ -68,14 +69,18 @@ def sid(x: int) -> str:
     return D.spaces[x].id
 
 
-def give(s: State, side: int, card: str) -> int:
-    """Put ``card`` in ``side``'s hand, from whatever pile holds it."""
-    c = D.card(card)
-    for pile in ("later", "deck", "hand", "discard", "removed", "table", "played", "out"):
-        if c in getattr(s, pile)[side]:
-            getattr(s, pile)[side].remove(c)
-    s.hand[side].append(c)
+def give(s: State, side: int, *cards: str) -> int:
+    """Put each card in ``side``'s hand, from whatever pile holds it; the last one's index."""
+    c = -1
+    for card in cards:
+        c = D.card(card)
+        move_card(s, side, c, pile_of(s, side, c), "hand")
     return c
+
+
+def pile(s: State, side: int, card: str) -> str:
+    """The pile that holds ``card`` of ``side``."""
+    return pile_of(s, side, D.card(card))
 
 
 def to_round(s: State, side: int) -> State:
@@ -92,3 +97,79 @@ def to_round(s: State, side: int) -> State:
 
 def offered(s: State, text: str) -> bool:
     return text in legal(s)
+
+
+def x(space: str) -> int:
+    return D.space(space)
+
+
+def u(unit: str) -> int:
+    return D.unit(unit)
+
+
+def at(s: State, unit: str) -> str:
+    """The id of the space or box where ``unit`` is."""
+    return D.spaces[s.loc[D.unit(unit)]].id
+
+
+def red(s: State, unit: str) -> bool:
+    return bool(s.red[D.unit(unit)])
+
+
+def step(s: State) -> str | None:
+    return engine.step_name(s)
+
+
+def play(s: State, *actions: str) -> None:
+    """Apply actions through the engine (legality checked), checking invariants after each."""
+    for a in actions:
+        engine.apply(s, a)
+        invariants.check(s)
+
+
+# -- combat positions ------------------------------------------------------------------------
+
+RB = {AP: "ap_reserve_box", CP: "cp_reserve_box"}
+
+
+def position(turn: int = 1, scenario: str = "campaign") -> State:
+    """An empty map on ``turn`` at the CP's first action round."""
+    s = clear(game(scenario))
+    s.turn = turn
+    return s
+
+
+def fresh(turn: int = 12, scenario: str = "campaign") -> State:
+    """An empty map on ``turn``, without trenches, with both hands emptied into the draw
+    piles, so that the card windows offer exactly the cards a test gives."""
+    s = position(turn=turn, scenario=scenario)
+    for sp in range(len(s.trench)):
+        board.set_trench(s, sp, 0, -1)
+    for side in (AP, CP):
+        s.deck[side].extend(s.hand[side])
+        s.hand[side].clear()
+    return s
+
+
+def activate(s: State, side: int, ops: int, spaces: list[str]) -> None:
+    """An operation of ``ops`` OPS activating ``spaces`` for attack."""
+    operation(s, side, ops)
+    play(s, *(f"activate attack {x}" for x in spaces))
+    if step(s) == "operation":
+        play(s, "done")
+
+
+def attack(s: State, side: int, ops: int, spaces: list[str], target: str, units: list[str]):
+    """Activate ``spaces`` for attack and designate one combat."""
+    activate(s, side, ops, spaces)
+    play(s, f"attack {target}", *(f"with {u}" for u in units), "done")
+
+
+def fires(s: State) -> list[dict]:
+    return [e["a"] for e in s.log if e["k"] == "combat.fire"]
+
+
+def losses(s: State) -> None:
+    """Take every pending loss with the first unit offered."""
+    while step(s) == "combat_losses":
+        play(s, legal(s)[0])

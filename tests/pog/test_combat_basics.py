@@ -7,8 +7,7 @@ from greatwar.pog import attrition, board, engine, siege, supply
 from greatwar.pog.data import AP, CP
 from greatwar.pog.state import FORT_BESIEGED
 
-from .helpers import D, control, legal, put
-from .test_combat_examples import activate, at, attack, play, position, red, step, to_hand
+from .helpers import D, activate, at, attack, control, give, legal, play, position, put, red, step
 
 
 def fire_by_side(s):
@@ -149,7 +148,7 @@ def test_withdrawal_is_played_after_the_flank_roll_and_still_works_when_it_faile
     put(s, "ge_1", "koblenz")
     put(s, "ge_2", "liege")
     control(s, CP, "liege")
-    to_hand(s, AP, "ap06")
+    give(s, AP, "ap06")
     s.forced = [1, 2, 1]  # flank die 1 (+1 at most): fails; the AP fires first, then the CP
     attack(s, CP, 2, ["koblenz", "liege"], "sedan", ["ge_1", "ge_2"])
     assert step(s) == "combat_flank"
@@ -175,7 +174,7 @@ def test_withdrawal_restores_an_army_step_and_always_retreats():
     s = position(turn=3)
     put(s, "br_1", "sedan")
     put(s, "ge_1", "koblenz")
-    to_hand(s, AP, "ap06")
+    give(s, AP, "ap06")
     s.forced = [4, 1]  # 5 CF die 4 -> 3: the army loses one step; BR 4 CF die 1 -> 2
     attack(s, CP, 1, ["koblenz"], "sedan", ["ge_1"])
     play(s, "done", "cc ap06", "done")
@@ -186,7 +185,7 @@ def test_withdrawal_restores_an_army_step_and_always_retreats():
     s2 = position(turn=3)
     put(s2, "br_1", "sedan")
     put(s2, "ge_1", "koblenz", reduced=True)
-    to_hand(s2, AP, "ap06")
+    give(s2, AP, "ap06")
     s2.forced = [1, 6]  # 3 CF die 1 -> 1: nothing lost; the CP loses the combat
     attack(s2, CP, 1, ["koblenz"], "sedan", ["ge_1"])
     play(s2, "done", "cc ap06", "done")

@@ -11,51 +11,24 @@ from greatwar.pog import board
 from greatwar.pog.data import AP, CP
 from greatwar.pog.state import State
 
-from .helpers import D, control, legal, operation
-from .test_combat_examples import attack, play, position, put, red, step, to_hand
-
-
-def fresh(turn: int = 12, scenario: str = "campaign") -> State:
-    """An empty map on ``turn``, without trenches, with both hands emptied into the draw
-    piles, so that the card windows offer exactly the cards a test gives."""
-    s = position(turn=turn, scenario=scenario)
-    for sp in range(len(s.trench)):
-        board.set_trench(s, sp, 0, -1)
-    for side in (AP, CP):
-        s.deck[side].extend(s.hand[side])
-        s.hand[side].clear()
-    return s
-
-
-def give(s: State, side: int, *cards: str) -> None:
-    for c in cards:
-        to_hand(s, side, c)
-
-
-def fires(s: State) -> list[dict]:
-    return [e["a"] for e in s.log if e["k"] == "combat.fire"]
-
-
-def x(sid: str) -> int:
-    return D.space(sid)
-
-
-def u(uid: str) -> int:
-    return D.unit(uid)
-
-
-def losses(s: State) -> None:
-    """Take every pending loss with the first unit offered."""
-    while step(s) == "combat_losses":
-        play(s, legal(s)[0])
-
-
-def pile(s: State, side: int, card: str) -> str:
-    c = D.card(card)
-    for name in ("hand", "deck", "discard", "removed", "table", "played", "out", "later"):
-        if c in getattr(s, name)[side]:
-            return name
-    raise AssertionError(card)
+from .helpers import (
+    D,
+    attack,
+    control,
+    fires,
+    fresh,
+    give,
+    legal,
+    losses,
+    operation,
+    pile,
+    play,
+    put,
+    red,
+    step,
+    u,
+    x,
+)
 
 
 def trench_position(level: int = 2) -> State:

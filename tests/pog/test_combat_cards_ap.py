@@ -10,9 +10,22 @@ import pytest
 from greatwar.pog import board
 from greatwar.pog.data import AP, CP
 
-from .helpers import control, legal
-from .test_combat_cards import fires, fresh, give, losses, pile, x
-from .test_combat_examples import at, attack, play, put, red, step
+from .helpers import (
+    at,
+    attack,
+    control,
+    fires,
+    fresh,
+    give,
+    legal,
+    losses,
+    pile,
+    play,
+    put,
+    red,
+    step,
+    x,
+)
 
 # -- DRM cards ---------------------------------------------------------------------------------
 

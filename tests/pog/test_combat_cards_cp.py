@@ -10,9 +10,24 @@ import pytest
 from greatwar.pog import board
 from greatwar.pog.data import AP, CP
 
-from .helpers import D, control, legal, operation
-from .test_combat_cards import fires, fresh, give, losses, pile, u, x
-from .test_combat_examples import at, attack, play, put, step
+from .helpers import (
+    D,
+    at,
+    attack,
+    control,
+    fires,
+    fresh,
+    give,
+    legal,
+    losses,
+    operation,
+    pile,
+    play,
+    put,
+    step,
+    u,
+    x,
+)
 
 # -- German attack DRM cards -----------------------------------------------------------------
 

@@ -18,8 +18,7 @@ from greatwar.pog.cards import pile_of
 from greatwar.pog.data import AP, CP
 from greatwar.pog.state import State
 
-from .helpers import D
-from .test_combat_examples import at, play, red, step
+from .helpers import D, at, play, red, step
 
 
 def path(frm: str, to: str) -> list[str]:

@@ -5,58 +5,25 @@ from __future__ import annotations
 
 import pytest
 
-from greatwar.pog import board, engine, invariants
-from greatwar.pog.cards import pile_of
+from greatwar.pog import board
 from greatwar.pog.data import AP, CP
 from greatwar.pog.state import State
 
-from .helpers import D, clear, control, game, legal, operation, put
-
-RB = {AP: "ap_reserve_box", CP: "cp_reserve_box"}
-
-
-def play(s: State, *actions: str) -> None:
-    """Apply actions through the engine (legality checked), checking invariants after each."""
-    for a in actions:
-        engine.apply(s, a)
-        invariants.check(s)
-
-
-def position(turn: int = 1, scenario: str = "campaign") -> State:
-    s = clear(game(scenario))
-    s.turn = turn
-    return s
-
-
-def attack(s: State, side: int, ops: int, spaces: list[str], target: str, units: list[str]):
-    """Activate ``spaces`` for attack and designate one combat."""
-    activate(s, side, ops, spaces)
-    play(s, f"attack {target}", *(f"with {u}" for u in units), "done")
-
-
-def activate(s: State, side: int, ops: int, spaces: list[str]) -> None:
-    operation(s, side, ops)
-    play(s, *(f"activate attack {x}" for x in spaces))
-    if step(s) == "operation":
-        play(s, "done")
-
-
-def at(s: State, unit: str) -> str:
-    return D.spaces[s.loc[D.unit(unit)]].id
-
-
-def red(s: State, unit: str) -> bool:
-    return bool(s.red[D.unit(unit)])
-
-
-def to_hand(s: State, side: int, card: str) -> None:
-    c = D.card(card)
-    getattr(s, pile_of(s, side, c))[side].remove(c)
-    s.hand[side].append(c)
-
-
-def step(s: State) -> str | None:
-    return engine.step_name(s)
+from .helpers import (
+    RB,
+    D,
+    activate,
+    at,
+    attack,
+    control,
+    give,
+    legal,
+    play,
+    position,
+    put,
+    red,
+    step,
+)
 
 
 @pytest.mark.rule("12.3.2")
@@ -114,7 +81,7 @@ def test_c2_cambrai():
         put(s, u, "cambrai")
     control(s, CP, "cambrai", "sedan")  # supplied through Sedan and Koblenz
     board.set_trench(s, D.space("cambrai"), 2, CP)
-    to_hand(s, CP, "cp18")
+    give(s, CP, "cp18")
     s.forced = [4, 5]  # AP fire, CP fire
     activate(s, AP, 3, ["amiens", "chateau_thierry"])
     play(s, "attack cambrai", "with br_3", "with br_4", "with fr_6", "with br_cnd_corps", "done")

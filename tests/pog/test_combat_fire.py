@@ -10,8 +10,7 @@ from greatwar.pog.combat import fire
 from greatwar.pog.combat.fire import ARMY, CORPS
 from greatwar.pog.data import AP, CP
 
-from .helpers import D
-from .test_combat_examples import activate, play, position, put
+from .helpers import D, activate, play, position, put
 
 # (table, column label after shifts, modified die, expected Loss Number) from 4.5.
 LOOKUPS = [

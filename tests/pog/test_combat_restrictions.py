@@ -9,8 +9,7 @@ from greatwar.pog.combat.designation import eligible
 from greatwar.pog.data import AP, CP
 from greatwar.pog.state import FORT_BESIEGED
 
-from .helpers import D, control, game, legal
-from .test_combat_examples import at, attack, play, position, put, red, step
+from .helpers import D, at, attack, control, game, legal, play, position, put, red, step
 
 
 def x(sid: str) -> int:

@@ -12,8 +12,21 @@ from greatwar.pog.combat.losses import loss_options, pick_replacement
 from greatwar.pog.combat.resolution import flank_drm
 from greatwar.pog.data import AP, CP
 
-from .helpers import D, control, legal
-from .test_combat_examples import RB, activate, at, attack, play, position, put, red, step, to_hand
+from .helpers import (
+    RB,
+    D,
+    activate,
+    at,
+    attack,
+    control,
+    give,
+    legal,
+    play,
+    position,
+    put,
+    red,
+    step,
+)
 
 
 def u(uid: str) -> int:
@@ -537,7 +550,7 @@ def fmg_position(turn: int = 10):
     control(s, CP, "cambrai", "sedan")
     board.set_trench(s, x("cambrai"), 1, CP)
     put(s, "br_1", "amiens")
-    to_hand(s, CP, "cp18")
+    give(s, CP, "cp18")
     return s
 
 
@@ -608,7 +621,7 @@ def test_pleve_needs_a_russian_unit_and_is_removed():
     s = position(turn=3)
     put(s, "ru_3", "dubno")
     put(s, "ah_3", "tarnopol")
-    to_hand(s, AP, "ap04")
+    give(s, AP, "ap04")
     s.forced = [2, 1]
     attack(s, AP, 1, ["dubno"], "tarnopol", ["ru_3"])
     assert legal(s) == ["cc ap04", "done"]
@@ -619,7 +632,7 @@ def test_pleve_needs_a_russian_unit_and_is_removed():
     s = position(turn=3)
     put(s, "sb_1", "belgrade")
     put(s, "ah_5", "novi_sad")
-    to_hand(s, AP, "ap04")
+    give(s, AP, "ap04")
     attack(s, CP, 1, ["novi_sad"], "belgrade", ["ah_5"])
     play(s, "done")
     assert "cc ap04" not in legal(s)
@@ -831,7 +844,7 @@ def test_r11_withdrawal_saves_a_corps_step():
     put(s, "br_corps_01", "sedan")
     put(s, "br_corps_02", "sedan")
     put(s, "ge_1", "koblenz")
-    to_hand(s, AP, "ap06")
+    give(s, AP, "ap06")
     s.forced = [2, 1]  # 5 CF die 2 -> 3; 8 CF die 1 -> 3: a tie
     attack(s, CP, 1, ["koblenz"], "sedan", ["ge_1"])
     play(s, "done", "cc ap06", "done")
@@ -861,7 +874,7 @@ def test_withdrawal_army_without_reserve_only_on_an_exact_number(die, ln, back):
     put(s, "fr_5", "cambrai", reduced=True)  # no FR corps in the Reserve Box
     put(s, "ge_1", "sedan")
     control(s, CP, "sedan")
-    to_hand(s, AP, "ap06")
+    give(s, AP, "ap06")
     s.forced = [die, 1]
     attack(s, CP, 1, ["sedan"], "cambrai", ["ge_1"])
     play(s, "done", "cc ap06", "done")

@@ -10,9 +10,27 @@ from greatwar.pog import board, engine
 from greatwar.pog.data import AP, CP
 from greatwar.pog.state import State
 
-from .helpers import D, control, legal, operation, to_round
-from .test_combat_cards import fires, fresh, give, losses, pile, u, x
-from .test_combat_examples import activate, at, attack, play, put, red, step
+from .helpers import (
+    D,
+    activate,
+    at,
+    attack,
+    control,
+    fires,
+    fresh,
+    give,
+    legal,
+    losses,
+    operation,
+    pile,
+    play,
+    put,
+    red,
+    step,
+    to_round,
+    u,
+    x,
+)
 
 
 def ap_event(s: State, card: str) -> None:

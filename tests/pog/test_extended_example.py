@@ -15,9 +15,8 @@ from greatwar.pog import engine
 from greatwar.pog.data import AP, CP
 from greatwar.pog.state import FORT_BESIEGED, State
 
-from .helpers import D, legal
+from .helpers import D, at, legal, play, red, step
 from .test_combat_example_of_play import end_moves, path, play_august_1914, rb, walk
-from .test_combat_examples import at, play, red, step
 
 
 def log_since(s: State, mark: int, key: str) -> list[dict]:

@@ -9,8 +9,7 @@ from greatwar.pog import board, engine, siege
 from greatwar.pog.data import AP, CP
 from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, FORT_INTACT
 
-from .helpers import D, control, legal
-from .test_combat_examples import activate, at, attack, play, position, put, red, step
+from .helpers import D, activate, at, attack, control, legal, play, position, put, red, step
 
 
 def x(sid: str) -> int:

@@ -10,44 +10,23 @@ import pytest
 from greatwar.core.errors import IllegalActionError, MalformedActionError
 from greatwar.pog import board, engine, invariants, messages, redeployment, sequence, supply
 from greatwar.pog.cards import CARDS
-from greatwar.pog.data import AP, CP, load
+from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import push
 from greatwar.pog.state import FORT_BESIEGED, FORT_INTACT, OFF, State
 
-D = load()
-
+from .helpers import D, at, clear, control, game
 
 # -- building positions --------------------------------------------------------------------------
 
 
-def game(scenario: str = "campaign") -> State:
-    """A new game at the CP's first action round (Guns of August declined)."""
-    s = engine.new_game(scenario, seed=1)
-    if engine.step_name(s) == "setup_guns_of_august":
-        engine.apply(s, "choose no")
-    s.mo = ["none", "none"]
-    return s
-
-
 def empty(scenario: str = "campaign") -> State:
     """A game with every unit taken out of play (control as at the start)."""
-    s = game(scenario)
-    for u in range(len(D.units)):
-        s.loc[u] = OFF
-        s.red[u] = 0
-    board.invalidate(s)
-    return s
+    return clear(game(scenario))
 
 
 def put(s: State, space: str, *units: str) -> None:
     for u in units:
         board.place(s, D.unit(u), D.space(space))
-
-
-def control(s: State, side: int, *spaces: str) -> None:
-    for x in spaces:
-        s.ctrl[D.space(x)] = side
-    board.invalidate(s)
 
 
 def at_war(s: State, *nations: str) -> None:
@@ -70,10 +49,6 @@ def dests(s: State, unit: str) -> set[str]:
 def how(s: State, unit: str, space: str) -> tuple[str, str]:
     """(mode, per-turn allowance used) of an offered SR."""
     return redeployment.unit_options(s, D.unit(unit))[D.space(space)]
-
-
-def where(s: State, unit: str) -> str:
-    return D.spaces[s.loc[D.unit(unit)]].id
 
 
 def finish(s: State) -> None:
@@ -164,7 +139,7 @@ def test_corps_cost_one_point_armies_four():
     s.stack[-1]["points"] = 4
     assert "berlin" in dests(s, "ge_1")
     engine.apply(s, "sr ge_1 berlin")
-    assert where(s, "ge_1") == "berlin"
+    assert at(s, "ge_1") == "berlin"
     assert engine.step_name(s) != "strategic_redeployment"  # no points left: SR is over
 
 
@@ -197,7 +172,7 @@ def test_points_split_between_nations_and_part_of_a_stack():
     sr(s, CP, 2)
     engine.apply(s, "sr ah_corps_05 berlin")
     engine.apply(s, "sr ge_corps_02 essen")
-    assert where(s, "ge_corps_01") == "kassel"
+    assert at(s, "ge_corps_01") == "kassel"
     assert engine.step_name(s) != "strategic_redeployment"
 
 
@@ -215,7 +190,7 @@ def test_example_r13_sequencing():
     engine.apply(s, "sr ge_corps_02 kassel")  # B moves on
     assert "kassel" in dests(s, "ge_corps_03")
     engine.apply(s, "sr ge_corps_03 kassel")  # C onto B's new space
-    assert where(s, "ge_corps_03") == "kassel"
+    assert at(s, "ge_corps_03") == "kassel"
     assert dests(s, "ge_corps_01") == dests(s, "ge_corps_02") == set()
     invariants.check(s)
 
@@ -523,7 +498,7 @@ def test_corps_but_not_armies_sr_to_the_reserve_box():
     assert "cp_reserve_box" in dests(s, "ge_corps_01")
     assert "cp_reserve_box" not in dests(s, "ge_1")
     engine.apply(s, "sr ge_corps_01 cp_reserve_box")
-    assert where(s, "ge_corps_01") == "cp_reserve_box"
+    assert at(s, "ge_corps_01") == "cp_reserve_box"
     assert s.log[-1]["k"] == "sr.reserve" and s.log[-1]["r"] == "13.1.9"
 
 

@@ -10,7 +10,7 @@ from greatwar.pog.flow import STEPS
 from greatwar.pog.replacements import historical_bonus, replacement_phase
 from greatwar.pog.state import FORT_BESIEGED
 
-from .helpers import D, control, game, legal, put, sid
+from .helpers import D, at, control, game, legal, put, sid
 
 
 def eliminate(s, *units):
@@ -40,10 +40,6 @@ def spending(s, side):
 def offers(s, unit):
     """The actions offered for ``unit`` at the current spending step."""
     return [a for a in legal(s) if a.split()[1:2] == [unit]]
-
-
-def where(s, unit):
-    return sid(s.loc[D.unit(unit)])
 
 
 # -- the extended example of play -----------------------------------------------------------------
@@ -76,7 +72,7 @@ def test_x_repl_t1_central_powers():
         ("ge_3", "essen", 1),
         ("ge_4", "koblenz", 0),
     ):
-        assert (where(s, u), s.red[D.unit(u)]) == (x, red)
+        assert (at(s, u), s.red[D.unit(u)]) == (x, red)
     assert all(v == 0 for v in s.rp.values())
     invariants.check(s)
 
@@ -122,7 +118,7 @@ def test_x_repl_t2_allies():
     assert lost["a"]["rp"] == {"br": 0.5, "ru": 1.0}
     assert all(v == 0 for v in s.rp.values())
     assert [sid(u) for u in [s.loc[D.unit(x)] for x in ("fr_6", "fr_10", "fr_2")]] == ["paris"] * 3
-    assert where(s, "fr_3") == "orleans" and where(s, "ru_3") == "caucasus"
+    assert at(s, "fr_3") == "orleans" and at(s, "ru_3") == "caucasus"
     invariants.check(s)
 
 
@@ -312,7 +308,7 @@ def test_serbian_army_at_belgrade_unless_nis_is_cp_or_at_salonika():
     phase(s2, allied=1)
     assert offers(s2, "sb_1") == ["place sb_1 salonika"]
     engine.apply(s2, "place sb_1 salonika")
-    assert where(s2, "sb_1") == "salonika" and s2.red[D.unit("sb_1")] == 1
+    assert at(s2, "sb_1") == "salonika" and s2.red[D.unit("sb_1")] == 1
     invariants.check(s2)
 
 
@@ -336,7 +332,7 @@ def test_ana_rebuilt_in_arabia():
     eliminate(s, "br_ana_corps")
     phase(s, allied=0.5)
     engine.apply(s, "replace br_ana_corps")
-    assert where(s, "br_ana_corps") == "arabia" and s.red[D.unit("br_ana_corps")] == 1
+    assert at(s, "br_ana_corps") == "arabia" and s.red[D.unit("br_ana_corps")] == 1
     invariants.check(s)
 
 

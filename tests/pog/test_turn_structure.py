@@ -5,23 +5,14 @@ import pytest
 
 from greatwar.pog import action_phase, engine, mandated, sequence, war_status
 from greatwar.pog.cards import CARDS
-from greatwar.pog.data import AP, CP, load
+from greatwar.pog.data import AP, CP
 from greatwar.pog.draw_phase import draw_phase
 from greatwar.pog.flow import STEPS
 from greatwar.pog.scenarios import hand_size
 from greatwar.pog.victory import end_game
 
-D = load()
-
-
-def fresh(scenario="campaign", options=None, seed=1):
-    """A new game at its first action round (the CP declines Guns of August in hand)."""
-    s = engine.new_game(scenario, options, seed)
-    if engine.step_name(s) == "setup_guns_of_august":
-        engine.apply(s, "choose no")
-    s.mo = ["none", "none"]  # so that War Status Phase tests see no MO penalty
-    return s
-
+from .helpers import D
+from .helpers import game as fresh
 
 # -- 7.1 mandated offensives ---------------------------------------------------------------
 
@@ -266,7 +257,7 @@ def test_reshuffle_happens_in_the_draw_phase_after_discards():
     ],
 )
 def test_hand_sizes(scenario, options, size):
-    s = fresh(scenario, options)
+    s = fresh(scenario, options=options)
     assert hand_size(s.options) == size
     assert len(s.hand[AP]) == size and len(s.hand[CP]) == size
 
@@ -388,11 +379,11 @@ def test_historical_adjustments_follow_the_events():
 
 @pytest.mark.rule("5.6.1.1")
 def test_bid_only_at_the_end():
-    s = fresh("campaign", {"bid": {"side": "cp", "vp": 3}})
+    s = fresh("campaign", options={"bid": {"side": "cp", "vp": 3}})
     s.vp = 20
     war_status.war_status_phase(s)
     assert s.result["winner"] == "cp"  # automatic victory ignores the bid
-    s = fresh("campaign", {"bid": {"side": "cp", "vp": 3}})
+    s = fresh("campaign", options={"bid": {"side": "cp", "vp": 3}})
     s.turn = 20
     s.vp = 14
     sequence.end_of_turn(s)
@@ -401,7 +392,7 @@ def test_bid_only_at_the_end():
 
 @pytest.mark.rule("5.6.3")
 def test_tournament_peace_means_both_lose():
-    s = fresh("campaign", {"tournament": True})
+    s = fresh("campaign", options={"tournament": True})
     from greatwar.pog.victory import PEACE
 
     end_game(s, PEACE)
