@@ -564,15 +564,6 @@ def test_romania_enters():
     invariants.check(s)
 
 
-@pytest.mark.rule("9.5.2.2")
-@pytest.mark.card("ap16")
-def test_romania_refused_after_another_entry_this_turn():
-    s = at(AP, turn=6)
-    give(s, AP, "ap16")
-    s.tflags["neutral_entry"] = "bu"
-    assert not offered(s, "play event ap16")
-
-
 @pytest.mark.rule("9.5.2.1")
 @pytest.mark.rule("9.5.2.4")
 @pytest.mark.card("ap44")
@@ -608,12 +599,16 @@ def test_greece_after_salonika_keeps_the_greek_corps_where_they_are():
 
 
 @pytest.mark.rule("9.5.2.1")
+@pytest.mark.rule("9.5.2.2")
+@pytest.mark.card("ap16")
 @pytest.mark.card("ap44")
-def test_greece_refused_after_another_entry_this_turn():
-    s = at(AP, turn=12)
-    give(s, AP, "ap44")
-    s.tflags["neutral_entry"] = "it"
-    assert not offered(s, "play event ap44")
+@pytest.mark.parametrize("card, turn, earlier", [("ap16", 6, "bu"), ("ap44", 12, "it")])
+def test_entry_refused_after_another_entry_this_turn(card, turn, earlier):
+    s = at(AP, turn=turn)
+    give(s, AP, card)
+    assert offered(s, f"play event {card}")
+    s.tflags["neutral_entry"] = earlier
+    assert not offered(s, f"play event {card}")
 
 
 # -- Salonika (9.5.2.4) -----------------------------------------------------------------------
