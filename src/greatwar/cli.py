@@ -140,7 +140,8 @@ def bench(
     options: Options = None,
     as_json: AsJson = False,
 ) -> None:
-    """Measure random play: actions per second, seconds per game, legal-action listing time."""
+    """Measure random play: actions per second, seconds per game, and the time of a legal-action
+    listing, a combat, a clone and a full supply recomputation (printed, never judged)."""
     from greatwar.selfplay import bench as run
 
     sc = _check_scenario(scenario)
