@@ -8,7 +8,7 @@ from collections.abc import Callable
 from greatwar.pog.cards import CARDS, move_card
 from greatwar.pog.flow import log, push
 from greatwar.pog.state import State
-from greatwar.pog.tracks import raise_war_status
+from greatwar.pog.tracks import log_track_moves, raise_war_status
 
 
 class Event(ABC):
@@ -68,4 +68,5 @@ def play_event(s: State, side: int, card: int) -> None:
     if c.event_also_ops:
         push(s, "operation", side=side, ops=c.ops, card=card)
     raise_war_status(s, side, c.war_status)
+    log_track_moves(s)  # 16.3, 16.4: the markers follow the events played and War Status
     EVENTS[c.event_key].play(s, side, card)

@@ -26,7 +26,6 @@ from greatwar.pog.tracks import (
     RC_FOT_ALLOWED,
     RC_TTC_ALLOWED,
     at_war,
-    log_track_moves,
     russian_capitulation_box,
 )
 
@@ -56,7 +55,7 @@ class TsarTakesCommand(Event):
         return russian_capitulation_box(s) == RC_TTC_ALLOWED
 
     def play(self, s: State, side: int, card: int) -> None:
-        log_track_moves(s)
+        """The marker's move is the whole effect (logged by ``play_event``)."""
 
 
 @register
@@ -78,7 +77,6 @@ class FallOfTheTsar(Event):
         log(s, "vp.event", self.rule, side, amount=amount, vp=s.vp, event=self.key)
         s.tsar_vp = cp_russian_vp(s)
         log(s, "event.tsar_fell_vp", self.rule, side, rvp=s.tsar_vp)
-        log_track_moves(s)
 
 
 @register
@@ -95,7 +93,6 @@ class BolshevikRevolution(Event):
 
     def play(self, s: State, side: int, card: int) -> None:
         mandated.cancel(s, AP, "ru", "7.1.11")
-        log_track_moves(s)
 
 
 def brest_litovsk_losses(s: State) -> list[tuple[int, bool]]:
@@ -129,7 +126,6 @@ class TreatyOfBrestLitovsk(Event):
         return russian_capitulation_box(s) == RC_BOLSHEVIK
 
     def play(self, s: State, side: int, card: int) -> None:
-        log_track_moves(s)
         spaces: set[int] = set()
         for u, interned in brest_litovsk_losses(s):
             spaces.add(s.loc[u])

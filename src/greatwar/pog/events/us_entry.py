@@ -43,7 +43,6 @@ class ZimmermannTelegram(Event):
         s.at_war["us"] = 1
         board.invalidate(s)
         log(s, "nation.enters", self.rule, side, nation="us")
-        log_track_moves(s)
 
 
 @register
@@ -59,4 +58,4 @@ class OverThere(Event):
         return zimmermann is not None and s.turn > zimmermann
 
     def play(self, s: State, side: int, card: int) -> None:
-        log_track_moves(s)
+        """The marker's move is the whole effect (logged by ``play_event``)."""
