@@ -14,45 +14,16 @@ crosses.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from greatwar.core.actions import Action
 from greatwar.core.errors import CorruptStateError, IllegalActionError
+from greatwar.core.games import Game
 
 UNDO = "undo"
 
 
-class GameState(Protocol):
-    chance: int
-    serial: int
-
-    def clone(self, with_log: bool = True) -> Any: ...
-
-    def hash(self) -> str: ...
-
-
-S = TypeVar("S", bound=GameState)
-
-
-class Rules(Protocol[S]):
-    """What a game module offers the session layer (PoG: ``greatwar.pog.game.RULES``)."""
-
-    name: str
-    seats: tuple[str, ...]
-
-    def new_game(self, scenario: str, options: dict[str, Any] | None, seed: int) -> S: ...
-
-    def check(self, s: S, action: str | Action, seat: str | None = None) -> Action: ...
-
-    def apply_unchecked(self, s: S, a: Action) -> None: ...
-
-    def to_act(self, s: S) -> str | None: ...
-
-    def legal_actions(self, s: S) -> list[Action]: ...
-
-    def view(self, s: S, seat: str) -> dict[str, Any]: ...
-
-    def outcome(self, s: S) -> dict[str, Any] | None: ...
+S = TypeVar("S")
 
 
 @dataclass
@@ -99,7 +70,7 @@ class GameRecord:
 class Session(Generic[S]):
     """A live game: state, record, undo points."""
 
-    def __init__(self, rules: Rules[S], record: GameRecord) -> None:
+    def __init__(self, rules: Game[S], record: GameRecord) -> None:
         self.rules = rules
         self.record = GameRecord(record.game, record.scenario, record.options, record.seed, [])
         self.state: S = rules.new_game(record.scenario, record.options, record.seed)
@@ -113,9 +84,9 @@ class Session(Generic[S]):
 
     @classmethod
     def new(
-        cls, rules: Rules[S], scenario: str, options: dict[str, Any] | None = None, seed: int = 0
+        cls, rules: Game[S], scenario: str, options: dict[str, Any] | None = None, seed: int = 0
     ) -> Session[S]:
-        return cls(rules, GameRecord(rules.name, scenario, options, seed))
+        return cls(rules, GameRecord(rules.id, scenario, options, seed))
 
     # -- playing ---------------------------------------------------------------------
 
@@ -124,13 +95,16 @@ class Session(Generic[S]):
         state and the record are unchanged."""
         a = self.rules.check(self.state, action, seat)
         actor = self.rules.to_act(self.state)
-        before = self.state.clone()
+        before = self.rules.clone(self.state)
         try:
             self.rules.apply_unchecked(self.state, a)
         except Exception:
             self.state = before
             raise
-        if self.state.chance != before.chance or self.rules.to_act(self.state) != actor:
+        if (
+            self.rules.chance(self.state) != self.rules.chance(before)
+            or self.rules.to_act(self.state) != actor
+        ):
             self._undo.clear()  # a barrier: dice, cards or the other seat's turn
         else:
             self._undo.append((before, actor))
@@ -167,6 +141,6 @@ class Session(Generic[S]):
         return self.rules.outcome(self.state) is not None
 
 
-def replay(rules: Rules[S], record: GameRecord) -> S:
+def replay(rules: Game[S], record: GameRecord) -> S:
     """The state a record leads to (raises the engine's errors if the record is invalid)."""
     return Session(rules, record).state

@@ -1,29 +1,92 @@
-"""Paths of Glory as a :class:`greatwar.core.session.Rules` implementation.
+"""Paths of Glory's descriptor: how every layer above the engine sees this game.
 
+>>> from greatwar.core.games import game
 >>> from greatwar.core.session import Session
->>> from greatwar.pog.game import RULES
->>> game = Session.new(RULES, "campaign", seed=7)
->>> game.rules.to_act(game.state)
+>>> g = Session.new(game("pog"), "campaign", seed=7)
+>>> g.rules.to_act(g.state)
 'cp'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from greatwar.core.actions import Action
-from greatwar.core.session import Rules
-from greatwar.pog import engine
+from greatwar.core.bot import Bot
+from greatwar.core.errors import MalformedActionError
+from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
+from greatwar.pog import engine, invariants, messages
+from greatwar.pog.scenarios import (
+    DEFAULT_OPTIONS,
+    OPTIONAL_CARD_MODES,
+    SCENARIOS,
+    find_scenario,
+    normalise_options,
+)
 from greatwar.pog.state import State
 from greatwar.pog.view import view as _view
 
+VERSION = "1"
+"""The engine version stored with every game; raise it when a rules change alters play."""
 
-class PathsOfGlory(Rules[State]):
-    name = "pog"
-    seats = ("ap", "cp")
+_SEATS = (SeatInfo("ap", "Allied Powers", "ap"), SeatInfo("cp", "Central Powers", "cp"))
 
-    def new_game(self, scenario: str, options: dict[str, Any] | None, seed: int) -> State:
-        return engine.new_game(scenario, options, seed)
+_OPTION_TEXT = {
+    "hand8": ("eight-card hands (9.1.4)", (False, True)),
+    "optional_cards": ("optional cards 56-65: none, all or select", OPTIONAL_CARD_MODES),
+    "trench_mod": ("trench roll modification (11.2.10)", (False, True)),
+    "valiant": ("the Valiant variant deck", (False, True)),
+    "tournament": ("tournament rules (5.6)", (False, True)),
+    "bid": ("a VP bid for sides (5.6.1): {'side': 'ap', 'vp': 1}", None),
+}
+
+
+class PathsOfGlory:
+    """Paths of Glory (GMT, 2018 rules) as a :class:`greatwar.core.games.Game`."""
+
+    id = "pog"
+    name = "pog"  # the record's game field (the session layer's name)
+    title = "Paths of Glory"
+    version = VERSION
+    seats: tuple[str, ...] = ("ap", "cp")
+    default_scenario = "historical"
+
+    # -- who plays ----------------------------------------------------------------------
+
+    def seat_info(self) -> tuple[SeatInfo, ...]:
+        return _SEATS
+
+    def teams(self) -> tuple[TeamInfo, ...]:
+        return tuple(TeamInfo(x.id, x.name, (x.id,)) for x in _SEATS)
+
+    def seat_groups(self, people: int) -> list[tuple[str, ...]]:
+        if people == 1:
+            return [("ap", "cp")]
+        if people == 2:
+            return [("ap",), ("cp",)]
+        raise MalformedActionError("Paths of Glory is played by one or two people")
+
+    # -- how a game starts --------------------------------------------------------------
+
+    def scenarios(self) -> tuple[ScenarioInfo, ...]:
+        return tuple(ScenarioInfo(x.id, x.name, f"rule {x.rule}") for x in SCENARIOS.values())
+
+    def options(self, scenario: str) -> tuple[OptionInfo, ...]:
+        find_scenario(scenario)
+        return tuple(
+            OptionInfo(k, v, _OPTION_TEXT[k][1], _OPTION_TEXT[k][0])
+            for k, v in DEFAULT_OPTIONS.items()
+        )
+
+    def normalise_options(self, scenario: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        return normalise_options(find_scenario(scenario), options)
+
+    def new_game(self, scenario: str, options: Mapping[str, Any] | None, seed: int) -> State:
+        return engine.new_game(scenario, dict(options) if options is not None else None, seed)
+
+    # -- the engine ---------------------------------------------------------------------
 
     def check(self, s: State, action: str | Action, seat: str | None = None) -> Action:
         return engine.check(s, action, seat)
@@ -43,5 +106,40 @@ class PathsOfGlory(Rules[State]):
     def outcome(self, s: State) -> dict[str, Any] | None:
         return s.result
 
+    def problems(self, s: State) -> list[str]:
+        return invariants.problems(s)
 
-RULES = PathsOfGlory()
+    def hash(self, s: State) -> str:
+        return s.hash()
+
+    def clone(self, s: State) -> State:
+        return s.clone()
+
+    def chance(self, s: State) -> int:
+        return s.chance
+
+    def state_to_json(self, s: State) -> dict[str, Any]:
+        return s.to_json()
+
+    def state_from_json(self, doc: Mapping[str, Any]) -> State:
+        return State.from_json(doc)
+
+    # -- its face -----------------------------------------------------------------------
+
+    def bots(self) -> dict[str, Callable[[int], Bot]]:
+        from greatwar.bots import BOTS
+
+        return {name: partial(_make_bot, name) for name in BOTS}
+
+    def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
+        return messages.render(dict(entry), lang)
+
+
+def _make_bot(name: str, seed: int) -> Bot:
+    from greatwar.bots import make_bot
+
+    return make_bot(name, seed)
+
+
+GAME: Game[State] = PathsOfGlory()
+RULES = GAME  # the name used before the registry

@@ -178,7 +178,7 @@ class GameService:
             return LiveGame(
                 row, None, f"game {row.id}: the stored set-up is corrupt: {row.problem}"
             )
-        if row.game != RULES.name or not isinstance(row.seats, dict):
+        if row.game != RULES.id or not isinstance(row.seats, dict):
             return LiveGame(row, None, f"game {row.id}: unknown game kind {row.game!r}")
         if row.options is not None and not isinstance(row.options, dict):
             return LiveGame(row, None, f"game {row.id}: stored options are not an object")
@@ -251,7 +251,7 @@ class GameService:
             raise ServiceError(str(e)) from None
         game_id = secrets.token_hex(5)
         try:
-            self.store.create_game(game_id, RULES.name, sc, options, seed, specs, summary(session))
+            self.store.create_game(game_id, RULES.id, sc, options, seed, specs, summary(session))
             row = self.store.get(game_id)
         except StoreError as e:
             raise Unavailable(str(e)) from None

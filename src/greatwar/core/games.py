@@ -1,0 +1,184 @@
+"""The registry of games: one descriptor per game package, found by its id.
+
+Everything above the engines (sessions, the store, the server, the web client, the terminal,
+the arena, selfplay, bench, replay, the research environment) finds a game here and talks to it
+only through its :class:`Game` descriptor: it never imports a game package by name.
+
+A game package registers itself by listing its descriptor in :data:`KNOWN`, the table of
+``id -> "module:attribute"``; the module is imported the first time the game is asked for, so
+loading one game never loads the others.
+
+>>> from greatwar.core.games import game
+>>> g = game("pog")
+>>> g.seats
+('ap', 'cp')
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from greatwar.core.actions import Action
+from greatwar.core.bot import Bot
+from greatwar.core.errors import MalformedActionError
+
+KNOWN: dict[str, str] = {
+    "pog": "greatwar.pog.game:GAME",
+}
+"""Every game the product knows: its id and where its descriptor lives."""
+
+DEFAULT_GAME = "pog"
+
+
+class UnknownGameError(MalformedActionError):
+    """A game id that no package registers (or a record of another game than asked)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat of a game: a side (Paths of Glory) or a power (Quartermaster General)."""
+
+    id: str
+    name: str  # for people: "Allied Powers", "Germany"
+    team: str  # the team id the seat plays for (its own id where there are no teams)
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    """A scenario (or set-up) a game can start from."""
+
+    id: str
+    name: str
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """A game option: its name, default and allowed values (None: any value its validator
+    accepts), and a sentence for people."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamInfo:
+    id: str
+    name: str
+    seats: tuple[str, ...] = field(default_factory=tuple)
+
+
+S = TypeVar("S")
+
+
+class Game(Protocol[S]):
+    """What a game package offers every layer above it.
+
+    Seats are the descriptor's strings; a person may hold several seats at once
+    (:meth:`seat_groups`). An outcome is a dict with at least ``"outcome"`` (a team id, or a
+    game-specific word such as ``"draw"``), ``"reason"`` and ``"turn"``.
+    """
+
+    id: str  # "pog"
+    title: str  # "Paths of Glory"
+    version: str  # the engine version of the package; stored with every game
+    seats: tuple[str, ...]  # every seat, in the game's order of play
+    default_scenario: str
+
+    # -- who plays ----------------------------------------------------------------------
+
+    def seat_info(self) -> tuple[SeatInfo, ...]: ...
+
+    def teams(self) -> tuple[TeamInfo, ...]: ...
+
+    def seat_groups(self, people: int) -> list[tuple[str, ...]]:
+        """How ``people`` players share the seats (each tuple is one person's seats); raises
+        :class:`MalformedActionError` for a number of people the game does not support."""
+        ...
+
+    # -- how a game starts --------------------------------------------------------------
+
+    def scenarios(self) -> tuple[ScenarioInfo, ...]: ...
+
+    def options(self, scenario: str) -> tuple[OptionInfo, ...]: ...
+
+    def normalise_options(self, scenario: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The options as the game stores them, or :class:`MalformedActionError` naming what
+        is wrong (an unknown scenario or option, a value out of range)."""
+        ...
+
+    def new_game(self, scenario: str, options: Mapping[str, Any] | None, seed: int) -> S: ...
+
+    # -- the engine ---------------------------------------------------------------------
+
+    def check(self, s: S, action: str | Action, seat: str | None = None) -> Action: ...
+
+    def apply_unchecked(self, s: S, a: Action) -> None: ...
+
+    def to_act(self, s: S) -> str | None:
+        """The seat to decide now (None when the game is over)."""
+        ...
+
+    def legal_actions(self, s: S) -> list[Action]: ...
+
+    def view(self, s: S, seat: str) -> dict[str, Any]:
+        """What ``seat`` may know; it includes ``"legal"`` when the seat is to act."""
+        ...
+
+    def outcome(self, s: S) -> dict[str, Any] | None: ...
+
+    def problems(self, s: S) -> list[str]:
+        """Invariant violations of a state (empty when the state is valid)."""
+        ...
+
+    def hash(self, s: S) -> str: ...
+
+    def clone(self, s: S) -> S:
+        """An independent copy (cheap: search clones thousands)."""
+        ...
+
+    def chance(self, s: S) -> int:
+        """A counter that moves whenever dice are rolled, cards drawn or shuffled or a hidden
+        card revealed: undo never crosses a change of it."""
+        ...
+
+    def state_to_json(self, s: S) -> dict[str, Any]: ...
+
+    def state_from_json(self, doc: Mapping[str, Any]) -> S: ...
+
+    # -- its face -----------------------------------------------------------------------
+
+    def bots(self) -> dict[str, Callable[[int], Bot]]:
+        """Its computer players by name, each built from a seed."""
+        ...
+
+    def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
+        """One log entry as text for people."""
+        ...
+
+
+_LOADED: dict[str, Game[Any]] = {}
+
+
+def games() -> list[str]:
+    """The ids of every known game, the default first."""
+    return [DEFAULT_GAME, *sorted(g for g in KNOWN if g != DEFAULT_GAME)]
+
+
+def game(game_id: str = DEFAULT_GAME) -> Game[Any]:
+    """The descriptor of a game by id (imports its package on first use)."""
+    found = _LOADED.get(game_id)
+    if found is not None:
+        return found
+    where = KNOWN.get(game_id) if isinstance(game_id, str) else None
+    if where is None:
+        raise UnknownGameError(f"unknown game {game_id!r}; expected one of: {', '.join(games())}")
+    module, attr = where.split(":")
+    descriptor: Game[Any] = getattr(importlib.import_module(module), attr)
+    _LOADED[game_id] = descriptor
+    return descriptor
