@@ -61,12 +61,9 @@ def test_the_extended_example_of_play() -> None:
     # -- August 1914: attrition, siege and war status passed without effect (X-ATTR) --------
     t1 = [e for e in s.log if e["t"] == 1]
     assert not [e for e in t1 if e["k"] in ("attrition.unit", "siege.roll")]
-    # Only the two far-off spaces that no source can reach while Turkey is neutral change
-    # hands (docs/rulings.md R72); the example's fronts are all in supply.
-    assert sorted(e["a"]["space"] for e in t1 if e["k"] == "attrition.space") == [
-        "arabia",
-        "libya",
-    ]
+    # Only Libya, which no CP source can reach while Turkey is neutral, changes hands
+    # (11.1.16; docs/rulings.md R72); Arabia never does (R15); the fronts are all in supply.
+    assert [e["a"]["space"] for e in t1 if e["k"] == "attrition.space"] == ["libya"]
     assert s.commit == [0, 0]  # no War Commitment check on turn 1
 
     # -- August 1914, Replacement Phase (X-REPL-T1) ----------------------------------------

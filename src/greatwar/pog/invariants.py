@@ -3,15 +3,16 @@
 Run after every action in the tests. It checks: each card in exactly one pile; each unit in a
 valid place (its own side's boxes, or a map space); stacking (10.1.1) outside movement, strategic
 redeployment and retreats (10.1.2); no units of both sides in one space (10.1.5); control of
-occupied spaces (11.1.14, 15.1.10, 11.1.15); every track and marker in range; the stack and the
-result agree; the derived caches agree with the position.
+occupied spaces (11.1.14, 15.1.10, 11.1.15); a besieged fort holds a besieging force (15.2.1,
+15.2.4); every track and marker in range; the stack and the result agree; the derived caches
+agree with the position.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from greatwar.pog import board
+from greatwar.pog import board, movement
 from greatwar.pog.board import STACK_LIMIT
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import STEPS, D
@@ -82,6 +83,11 @@ def problems(s: State) -> list[str]:
             out.append(f"fort state in fortless {D.spaces[x].id}")
         if s.fort[x] not in (0, 1, FORT_DESTROYED):
             out.append(f"fort state {s.fort[x]} in {D.spaces[x].id}")
+        if board.fort_besieged(s, x):
+            besieger = 1 - s.ctrl[x]
+            them = [u for u in occ[x] if D.units[u].side == besieger]
+            if not them or not movement.besieging_force(s, besieger, x, them):
+                out.append(f"{D.spaces[x].id} is besieged without a besieging force (15.2.4)")
     sc = SCENARIOS.get(s.scenario)
     if sc is None:
         out.append(f"unknown scenario {s.scenario}")

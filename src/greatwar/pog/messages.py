@@ -86,6 +86,7 @@ EN: dict[str, str] = {
     "setup.guns_of_august": "The Central Powers start with Guns of August in hand",
     "setup.hands": "Opening hands of {size} cards dealt",
     "setup.no_guns_of_august": "The Central Powers start without Guns of August in hand",
+    "siege.lifted": "Too few besiegers remain in {space}: the fort is no longer besieged",
     "siege.roll": "Siege of {space}: die {die}, total {total} against fort {fort}",
     "turn.begins": "Turn {turn} begins",
     "unit.eliminated": "{unit} is eliminated{perm_text}",

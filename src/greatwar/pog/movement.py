@@ -92,13 +92,14 @@ for _ln in D.links:
 
 
 def link_allows(u: int, kind: str, nations: frozenset[str], s: State, to: int) -> bool:
-    """11.1.4: dashed lines only for the nations printed on them; 11.1.10: a link to an MEF
-    beach only while the MEF Beachhead marker is on that beach (in either direction)."""
+    """11.1.4: dashed lines only for the nations printed on them; 11.1.10: a unit may enter an
+    MEF beach only while the MEF Beachhead marker is on it, and may always leave one (9.5.3.5:
+    a CP unit that took the beachhead moves off it normally)."""
     if kind == "none":
         return True
     if kind == "nation":
         return UNITS[u].nation in nations
-    return bool(s.flags.get("mef_beachhead", -1) == BEACH_OF.get(to, -2))
+    return not SPACES[to].mef_beach or s.flags.get("mef_beachhead", -1) == to
 
 
 def may_enter(s: State, u: int, frm: int, to: int, kind: str, nations: frozenset[str]) -> bool:

@@ -229,8 +229,9 @@ def _edge_ok(s: State, p: Profile, x: int, n: int, kind: str, nations: frozenset
         return True
     if kind == "nation":
         return not nations.isdisjoint(p.links)  # 11.1.4
-    bh: int = s.flags.get("mef_beachhead", -1)
-    return bh in (x, n)  # 11.1.10: a MEF beach only with the Beachhead marker
+    # 11.1.10: a MEF beach is entered only while it holds the Beachhead marker; a unit may
+    # always leave one (9.5.3.5: a CP unit that took the beachhead).
+    return not SPACES[n].mef_beach or s.flags.get("mef_beachhead", -1) == n
 
 
 ITALY = tuple(sp.ix for sp in SPACES if sp.nation == "it")

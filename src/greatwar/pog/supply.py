@@ -211,12 +211,14 @@ def _source_active(s: State, x: int, cls: SupplyClass) -> bool:
     return True
 
 
-def _link_ok(kind: str, nations: frozenset[str], cls: SupplyClass, s: State, n: int) -> bool:
-    if kind == "none":
-        return True
-    if kind == "nation":
-        return not nations.isdisjoint(cls.links)
-    return s.flags.get("mef_beachhead") == n  # mef_beach link
+def _link_ok(kind: str, nations: frozenset[str], cls: SupplyClass) -> bool:
+    """14.1.3: a dashed line only for the nations printed on it that this class may cross.
+
+    A beach link (11.1.10) is open both ways: a path may *enter* a beach only where the MEF
+    Beachhead marker lies, which :func:`closed_to_all` already enforces (a beach without it is
+    closed to all, and a beach is never a source), so a path runs from the beachhead port
+    inland (9.5.3.5, 9.2.7.1); and a unit standing on a captured beach traces off it."""
+    return kind != "nation" or not nations.isdisjoint(cls.links)
 
 
 def reach(s: State, name: str) -> bytearray:
@@ -250,8 +252,8 @@ def _search(s: State, cls: SupplyClass, banned: frozenset[int]) -> bytearray:
             for n, kind, nations in LINKS[x]:
                 if seen[n] or n in banned:
                     continue
-                if kind != "none" and not _link_ok(kind, nations, cls, s, n):
-                    continue
+                if kind == "nation" and nations.isdisjoint(cls.links):
+                    continue  # 14.1.3 (_link_ok)
                 p = ok[n]
                 if p == 0:
                     p = 1 if passable(s, n, side) else 2
@@ -293,10 +295,7 @@ def traces_from(s: State, x: int, name: str) -> bool:
     if r[x]:
         return True
     cls = CLASSES[name]
-    for n, kind, nations in LINKS[x]:
-        if r[n] and (kind == "none" or _link_ok(kind, nations, cls, s, n)):
-            return True
-    return False
+    return any(r[n] and _link_ok(kind, nations, cls) for n, kind, nations in LINKS[x])
 
 
 # -- units ------------------------------------------------------------------------------
@@ -355,7 +354,11 @@ def space_supplied(s: State, x: int) -> bool:
 
 
 def _albania_to_taranto(s: State, x: int) -> bool:
-    """11.1.12: Albanian spaces trace attrition supply to Taranto even while Italy is neutral."""
+    """11.1.12: Albanian spaces trace attrition supply to Taranto even while Italy is neutral,
+    as to a supply source: only while it is not enemy-controlled nor holds enemy units
+    (14.1.2-14.1.3)."""
+    if s.ctrl[TARANTO] != AP or board.occupant_sides(s)[TARANTO] == CP:
+        return False
     seen = {x}
     todo = [x]
     while todo:
@@ -386,8 +389,7 @@ def traces_through_nation(s: State, units: Sequence[int], nation: str) -> bool:
         cls = CLASSES[UNIT_CLASS[u]]
         r = _search(s, cls, banned)
         if not r[x] and not any(
-            r[n] and (kind == "none" or _link_ok(kind, nations, cls, s, n))
-            for n, kind, nations in LINKS[x]
+            r[n] and _link_ok(kind, nations, cls) for n, kind, nations in LINKS[x]
         ):
             return True
     return False
