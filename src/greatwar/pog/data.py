@@ -133,7 +133,7 @@ class SetupRow:
     seq: int
     trigger: str
     group: str
-    kind: str  # unit | trench | control
+    kind: str  # unit | trench | control | fort_destroyed | mef_beachhead (SETUP_KINDS)
     unit: int  # -1 when not a unit row
     space: int  # -1 for a player-chosen placement
     side: int
@@ -386,14 +386,27 @@ def _read_cards(unit_ix: dict[str, int]) -> list[Card]:
     return out
 
 
-def _read_setup(space_ix: dict[str, int], unit_ix: dict[str, int]) -> list[SetupRow]:
+SETUP_KINDS = ("unit", "trench", "control", "fort_destroyed", "mef_beachhead")
+
+
+def _read_setup(
+    space_ix: dict[str, int], unit_ix: dict[str, int], name: str = "setup-historical-1914.csv"
+) -> list[SetupRow]:
+    """A set-up file. The 1914 file says per row whether the basic and the historical set-up
+    use it; a later scenario's file (no such columns) is used whole by its scenario."""
     out = []
-    for r in _rows("setup-historical-1914.csv"):
-        w = f"setup-historical-1914.csv row {r['seq']}"
+    for r in _rows(name):
+        w = f"{name} row {r['seq']}"
+        if r["kind"] not in SETUP_KINDS:
+            raise DataError(f"{w}: unknown kind {r['kind']!r}")
         if r["unit_id"] and r["unit_id"] not in unit_ix:
             raise DataError(f"{w}: unknown unit {r['unit_id']!r}")
         if r["space_id"] and r["space_id"] not in space_ix:
             raise DataError(f"{w}: unknown space {r['space_id']!r}")
+        if (r["kind"] == "unit") != bool(r["unit_id"]):
+            raise DataError(f"{w}: a unit row needs a unit, other rows none")
+        if r["kind"] != "unit" and not r["space_id"]:
+            raise DataError(f"{w}: a {r['kind']} row needs a space")
         out.append(
             SetupRow(
                 seq=_int(r["seq"], w),
@@ -406,8 +419,8 @@ def _read_setup(space_ix: dict[str, int], unit_ix: dict[str, int]) -> list[Setup
                 reduced=r["reduced"] == "true",
                 trench_level=_int(r["trench_level"], w, default=0),
                 placement=r["placement"],
-                basic_setup=_bool(r["basic_setup"], w),
-                historical_setup=_bool(r["historical_setup"], w),
+                basic_setup=_bool(r.get("basic_setup", "true"), w),
+                historical_setup=_bool(r.get("historical_setup", "true"), w),
             )
         )
     return out
@@ -535,3 +548,90 @@ def load() -> PogData:
     d = PogData(spaces, links, units, cards, setup, tables)
     validate(d)
     return d
+
+
+# -- scenarios that open later than August 1914 -------------------------------------------------
+
+# Scenario id -> the stem of its data files: ``scenario-<stem>-values.csv`` (the scenario's table
+# of values), ``scenario-<stem>-cards.csv`` (the pile of every card, the turn each played event
+# is booked on), ``scenario-<stem>-vp.csv`` (the VP history behind its VP marker) and
+# ``setup-<stem>.csv`` (units, trenches, control, forts, markers).
+LATER_STARTS = {"great_war_1916": "great-war-1916"}
+START_PILES = ("deck", "hand", "discard", "removed")
+
+
+@dataclass(frozen=True, slots=True)
+class StartCard:
+    card: int
+    pile: str  # one of START_PILES
+    turn: int  # the turn its event is booked on (a played card), else 0
+    in_effect: str  # the data set's note on what of the event still runs
+
+
+@dataclass(frozen=True, slots=True)
+class VpItem:
+    item: str  # "event:<card>" or "spaces:cp_held" / "spaces:ap_held"
+    turn: int  # 0 when the item has no turn
+    vp: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioStart:
+    """The start of a scenario that opens after 1914: its values (key -> text, as the data set
+    gives them), its position, every card's pile and the VP history behind its VP marker."""
+
+    id: str
+    values: dict[str, str]
+    setup: tuple[SetupRow, ...]
+    cards: tuple[StartCard, ...]
+    vp_history: tuple[VpItem, ...]
+
+    def number(self, key: str) -> int:
+        return _int(self.values[key], f"scenario {self.id} value {key}")
+
+
+def read_values(scenario: str) -> dict[str, str]:
+    """The table of values of a later-starting scenario (key -> value)."""
+    name = f"scenario-{LATER_STARTS[scenario]}-values.csv"
+    out: dict[str, str] = {}
+    for r in _rows(name):
+        if r["key"] in out:
+            raise DataError(f"{name}: key {r['key']!r} given twice")
+        out[r["key"]] = r["value"]
+    return out
+
+
+@cache
+def load_start(scenario: str) -> ScenarioStart:
+    """Read and check a later-starting scenario's data (once per process)."""
+    d = load()
+    stem = LATER_STARTS[scenario]
+    setup = tuple(_read_setup(d.space_ix, d.unit_ix, f"setup-{stem}.csv"))
+    placed = Counter(r.unit for r in setup if r.kind == "unit")
+    twice = [d.units[u].id for u, n in placed.items() if n > 1]
+    if twice:
+        raise DataError(f"setup-{stem}.csv: units set up twice: {', '.join(twice)}")
+    for row in setup:
+        if row.kind == "fort_destroyed" and d.spaces[row.space].fort == 0:
+            raise DataError(f"setup-{stem}.csv row {row.seq}: no fort in {d.spaces[row.space].id}")
+    name = f"scenario-{stem}-cards.csv"
+    cards = []
+    for r in _rows(name):
+        w = f"{name} {r['card']}"
+        if r["card"] not in d.card_ix:
+            raise DataError(f"{w}: unknown card")
+        if r["pile"] not in START_PILES:
+            raise DataError(f"{w}: unknown pile {r['pile']!r}")
+        turn = _int(r["turn"], w, default=0)
+        if (r["pile"] in ("deck", "hand")) != (turn == 0):
+            raise DataError(f"{w}: a played card has a turn, a card still to play none")
+        cards.append(StartCard(d.card_ix[r["card"]], r["pile"], turn, r["in_effect"]))
+    _unique([d.cards[c.card].id for c in cards], f"{name} card")
+    basic = {c.ix for c in d.cards if not c.optional and not c.variant}
+    if {c.card for c in cards} != basic:
+        raise DataError(f"{name}: must list every card of the basic decks once")
+    vp = tuple(
+        VpItem(r["item"], _int(r["turn"], r["item"], default=0), _int(r["vp"], r["item"]))
+        for r in _rows(f"scenario-{stem}-vp.csv")
+    )
+    return ScenarioStart(scenario, read_values(scenario), setup, tuple(cards), vp)

@@ -1,17 +1,22 @@
-"""Scenarios (5.3-5.7) and game options (9.1.4, 11.2.10, optional cards, Valiant, tournaments).
+"""Scenarios (5.3-5.7, "The Great War" 1916) and game options (9.1.4, 11.2.10, optional cards,
+Valiant, tournaments).
 
 A scenario is a frozen record of the rules that differ between games; :data:`SCENARIOS` is the
 registry and :func:`find_scenario` looks one up by name. Options are normalised by
-:func:`normalise_options` into the plain dict stored in the state.
+:func:`normalise_options` into the plain dict stored in the state. A scenario that opens after
+August 1914 names its data set in ``start`` (:data:`greatwar.pog.data.LATER_STARTS`) and may fix
+some options (``fixed_options``).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from greatwar.core.errors import MalformedActionError
+from greatwar.pog.data import read_values
 
 DRAW, AP_WINS, CP_WINS = "draw", "ap", "cp"
 
@@ -49,6 +54,11 @@ class Scenario:
     draws_to_ap: bool  # 5.7.2: the AP wins all draws
     levels: VictoryLevels
     levels_after_brest_litovsk: VictoryLevels | None  # 5.5.2.1 when the treaty was played
+    # The start position: "" for the August 1914 set-up (4.0, 5.7.1), else the id of a
+    # later start's data set (greatwar.pog.data.LATER_STARTS).
+    start: str = ""
+    # Options the scenario fixes: (option, value, why); another value given is an error.
+    fixed_options: tuple[tuple[str, Any, str], ...] = ()
 
     def victory_levels(self, brest_litovsk: bool) -> VictoryLevels:
         if brest_litovsk and self.levels_after_brest_litovsk is not None:
@@ -58,6 +68,44 @@ class Scenario:
 
 _CAMPAIGN = VictoryLevels(cp_at_least=13, ap_at_most=9)  # 5.5.2.2
 _CAMPAIGN_BL = VictoryLevels(cp_at_least=11, ap_at_most=9)  # 5.5.2.1
+
+
+def _great_war_1916() -> Scenario:
+    """ "The Great War", the 1916 tournament scenario (WBC 2024/2025): the historical rules
+    (5.7) from turn 10's Replacement Phase, the position and values of its data set
+    (``scenario-great-war-1916-values.csv``). It ends after turn 20 like the Campaign game
+    (5.5.1), with the Campaign victory levels and the AP winning draws (5.5.2, 5.7.2)."""
+    values = read_values("great_war_1916")
+    if (
+        values["hand_size"] != "8"
+        or values["valiant_variant"] != "not_allowed"
+        or values["optional_cards"] != "not_used"
+    ):
+        raise ValueError(
+            "the 1916 scenario's fixed options differ from its data "
+            "(hand size 8, no Valiant, no optional cards)"
+        )
+    return Scenario(
+        id="great_war_1916",
+        name="The Great War (1916)",
+        rule="5.7",
+        last_turn=int(values["last_turn"]),
+        commitment_frozen=False,
+        peace_terms=False,
+        ends_at_total_war=False,
+        historical=True,
+        draws_to_ap=True,
+        levels=_CAMPAIGN,
+        levels_after_brest_litovsk=_CAMPAIGN_BL,
+        start="great_war_1916",
+        fixed_options=(
+            ("hand8", True, "uses eight-card hands (5.7.4 #1)"),
+            ("trench_mod", True, "uses the trench roll modification (5.7.4 #2)"),
+            ("optional_cards", "none", "does not use the optional cards 56-65"),
+            ("valiant", False, "does not use the Valiant variant deck"),
+        ),
+    )
+
 
 SCENARIOS: dict[str, Scenario] = {
     s.id: s
@@ -114,10 +162,18 @@ SCENARIOS: dict[str, Scenario] = {
             levels=_CAMPAIGN,
             levels_after_brest_litovsk=_CAMPAIGN_BL,
         ),
+        _great_war_1916(),
     )
 }
 
-ALIASES = {"intro": "introductory", "limited_war": "limited", "limited-war": "limited"}
+ALIASES = {
+    "intro": "introductory",
+    "limited_war": "limited",
+    "limited-war": "limited",
+    "great_war": "great_war_1916",
+    "great-war-1916": "great_war_1916",
+    "1916": "great_war_1916",
+}
 
 
 def find_scenario(name: str) -> Scenario:
@@ -157,6 +213,10 @@ def normalise_options(scenario: Scenario, given: Mapping[str, Any] | None) -> di
         raise OptionsError(
             f"option 'optional_cards' must be one of {', '.join(OPTIONAL_CARD_MODES)}"
         )
+    for k, v, why in scenario.fixed_options:
+        if k in (given or {}) and opts[k] != v:
+            raise OptionsError(f"{scenario.name} {why}: option {k!r} must be {json.dumps(v)}")
+        opts[k] = v
     if opts["valiant"] and opts["optional_cards"] != "none":
         raise OptionsError(
             "the Valiant deck already fixes which optional cards are in play; "

@@ -3,7 +3,8 @@
 The ``turn`` frame sits at the bottom of the stack. Each time it is on top it runs the next
 phase, which may push the frames of that phase's decisions; when they have all popped, the turn
 frame runs the phase after. Phase H ends the game after the scenario's last turn, or starts the
-next turn.
+next turn. A scenario that opens in the middle of a turn ("The Great War", 1916: in turn 10's
+Replacement Phase) starts the program counter at that phase (:func:`start_turn`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from greatwar.pog.attrition import attrition
 from greatwar.pog.cards import CARDS
 from greatwar.pog.data import AP, CP
 from greatwar.pog.draw_phase import draw_phase
-from greatwar.pog.flow import STEPS, PogStep, log
+from greatwar.pog.flow import STEPS, PogStep, log, push
 from greatwar.pog.mandated import mandated_offensive_phase
 from greatwar.pog.replacements import replacement_phase
 from greatwar.pog.scenarios import SCENARIOS
@@ -76,6 +77,26 @@ PHASES: tuple[Callable[[State], None], ...] = (
     _draw,  # G (idem)
     end_of_turn,  # H
 )
+
+# The name of each phase of PHASES, as ``s.phase`` shows it while the phase runs.
+PHASE_NAMES = (
+    "mandated_offensives",
+    "action",
+    "attrition",
+    "siege",
+    "war_status",
+    "replacement",
+    "draw",
+    "end_of_turn",
+)
+
+
+def start_turn(s: State, phase: str = "mandated_offensives") -> None:
+    """6.0: begin turn ``s.turn`` at ``phase``; the phases before it do not happen in this
+    turn (a scenario that opens mid-turn)."""
+    if phase not in PHASE_NAMES:
+        raise ValueError(f"unknown phase {phase!r}; expected one of: {', '.join(PHASE_NAMES)}")
+    push(s, "turn", ph=PHASE_NAMES.index(phase))
 
 
 @STEPS.register

@@ -4,6 +4,10 @@
 applies the 5.7.1 set-up changes) and pushes the set-up steps that need decisions: the secret
 choice of optional cards (rulebook optional-cards note, way 2), the CP's choice to start with
 Guns of August in hand (4.3.1), then the deal (4.3.1-4.3.2) and the first turn.
+
+A scenario that opens later ("The Great War", 1916) is built from its data set instead
+(:func:`later_start`): position, tracks, RPs, every card's pile, the events in force; its turn
+starts at the scenario's phase.
 """
 
 from __future__ import annotations
@@ -15,10 +19,12 @@ from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.pog import board
 from greatwar.pog.cards import CARDS, draw_to_full
-from greatwar.pog.data import AP, CP, SIDE_NAMES
+from greatwar.pog.data import AP, CP, SIDE_NAMES, DataError, load_start
 from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop, push, shuffle
-from greatwar.pog.scenarios import find_scenario, hand_size, normalise_options
-from greatwar.pog.state import OFF, State
+from greatwar.pog.scenarios import Scenario, find_scenario, hand_size, normalise_options
+from greatwar.pog.sequence import start_turn
+from greatwar.pog.state import FORT_DESTROYED, OFF, State
+from greatwar.pog.tracks import log_track_moves
 
 GUNS_OF_AUGUST = D.card("cp01")
 
@@ -28,6 +34,21 @@ AT_WAR_AT_START = ("ge", "ah", "fr", "br", "be", "ru", "sb", "mn", "al", "eg", "
 NEUTRAL_AT_START = ("it", "bu", "ro", "gr", "tu", "us", "pe")
 
 RP_POOLS = ("ge", "ah", "tu", "bu", "fr", "br", "ru", "it", "us", "allied")
+
+COMMITMENT_LEVELS = {"mobilization": 0, "limited": 1, "total": 2}  # 16.1
+# A later start's entries already made (value key -> the nations at war by it). Turkey's entry
+# also opens Persia (16.1.3.1, 11.1.13).
+ENTRIES = {
+    "turkey_entry_turn": ("tu", "pe"),
+    "italy_entry_turn": ("it",),
+    "bulgaria_entry_turn": ("bu",),
+}
+# A later start's neutrals (value key -> the status the engine can represent).
+NEUTRALS = {
+    "romania_status": "neutral",
+    "greece_status": "neutral_limited_entry",
+    "us_status": "neutral",
+}
 
 
 def game_cards(options: dict[str, Any]) -> set[int]:
@@ -46,8 +67,46 @@ def new_state(scenario: str, options: dict[str, Any] | None = None, seed: int = 
     opts = normalise_options(sc, options)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError("seed must be an integer")
+    s = _blank_state(sc.id, opts, seed)
+    if sc.start:
+        later_start(s, sc)
+        return s
+    # 4.2.1 units and trenches (5.7.1: the historical scenario's trench changes).
+    for row in D.setup:
+        if row.trigger != "start":
+            continue
+        if not (row.historical_setup if sc.historical else row.basic_setup):
+            continue
+        if row.kind == "unit":
+            board.place(s, row.unit, row.space, reduced=row.reduced)
+        elif row.kind == "trench":
+            board.set_trench(s, row.space, row.trench_level, row.side)
+
+    # 2.3 / 9.1.2 the decks: Mobilization cards in the draw pile, the others set aside.
+    in_game = game_cards(opts)
+    for c in CARDS:
+        if c.ix not in in_game:
+            s.out[c.side].append(c.ix)
+        elif c.deck == "mobilization":
+            s.deck[c.side].append(c.ix)
+        else:
+            s.later[c.side].append(c.ix)
+
+    # The seed is never logged: with it a player could recompute every shuffle.
+    log(s, "game.setup", sc.rule, scenario=sc.id)
+    push(s, "turn", ph=0)
+    push(s, "deal")
+    push(s, "setup_guns_of_august", side=CP)
+    if opts["optional_cards"] == "select":
+        push(s, "setup_optional_cards", side=AP, _pick=-1, _chosen=[])
+        push(s, "setup_optional_cards", side=CP, _pick=-1, _chosen=[])
+    return s
+
+
+def _blank_state(scenario: str, opts: dict[str, Any], seed: int) -> State:
+    """A state with every field at its new-game value, before any set-up."""
     s = State()
-    s.scenario = sc.id
+    s.scenario = scenario
     s.options = opts
     s.seed = seed
     s.turn = 1
@@ -81,36 +140,68 @@ def new_state(scenario: str, options: dict[str, Any] | None = None, seed: int = 
     s.result = None
     s.serial = 0
 
-    # 4.2.1 units and trenches (5.7.1: the historical scenario's trench changes).
-    for row in D.setup:
+    return s
+
+
+def later_start(s: State, sc: Scenario) -> None:
+    """A scenario that opens after August 1914 ("The Great War", 1916): the position, tracks,
+    RPs, card piles and events in force are the scenario's data (``scenario-<id>-*.csv``,
+    ``setup-<id>.csv``); the turn starts at the scenario's phase, whose own start-of-phase
+    effects (17.1, 5.7.3, Walter Rathenau) then apply as in any turn."""
+    st = load_start(sc.start)
+    v = st.values
+    s.turn = st.number("start_turn")
+    s.phase = v["start_phase"]
+    for row in st.setup:
         if row.trigger != "start":
-            continue
-        if not (row.historical_setup if sc.historical else row.basic_setup):
-            continue
+            continue  # later entries use the 1914 rows of their trigger (entry.py)
         if row.kind == "unit":
             board.place(s, row.unit, row.space, reduced=row.reduced)
         elif row.kind == "trench":
             board.set_trench(s, row.space, row.trench_level, row.side)
-
-    # 2.3 / 9.1.2 the decks: Mobilization cards in the draw pile, the others set aside.
-    in_game = game_cards(opts)
+        elif row.kind == "control":
+            s.ctrl[row.space] = row.side  # the VP marker is the scenario's value, not moved
+        elif row.kind == "fort_destroyed":
+            s.fort[row.space] = FORT_DESTROYED  # 15.1.9-15.1.10
+        elif row.kind == "mef_beachhead":
+            s.flags["mef_beachhead"] = row.space  # 9.5.3.5
+    for key, nations in ENTRIES.items():
+        if not 1 <= st.number(key) < s.turn:
+            raise DataError(f"scenario {sc.id}: {key} must be a turn before the start")
+        for n in nations:
+            s.at_war[n] = 1
+    for key, status in NEUTRALS.items():
+        if v[key] != status:
+            raise DataError(f"scenario {sc.id}: {key} {v[key]!r} is not supported")
+    if v["greece_status"] == "neutral_limited_entry":
+        s.flags["salonika"] = 1  # 9.5.2.4: Greece neutral, its corps placed by Salonika
+    s.commit = [COMMITMENT_LEVELS[v["ap_commitment"]], COMMITMENT_LEVELS[v["cp_commitment"]]]
+    # 5.7.3 asks only whether Total War came before this turn: the scenario's sides reached it
+    # before its first turn (see docs/rulings.md).
+    s.flags["total_war_turn"] = [s.turn - 1 if c == 2 else 0 for c in s.commit]
+    s.ws = [st.number("ap_war_status"), st.number("cp_war_status")]
+    s.cws = st.number("combined_war_status")
+    if s.cws != sum(s.ws):
+        raise DataError(f"scenario {sc.id}: combined War Status is not the sum of the two")
+    s.vp = st.number("vp")
+    s.rp = {p: 2 * st.number(f"rp_{p}") for p in RP_POOLS}  # half points
+    s.mo = [v["ap_mo"], v["cp_mo"]]
+    # The cards: every basic card in its pile (played events booked on their turn); cards
+    # left out of this game (optional, Valiant) out.
+    in_game = game_cards(s.options)
     for c in CARDS:
         if c.ix not in in_game:
             s.out[c.side].append(c.ix)
-        elif c.deck == "mobilization":
-            s.deck[c.side].append(c.ix)
-        else:
-            s.later[c.side].append(c.ix)
-
-    # The seed is never logged: with it a player could recompute every shuffle.
+    for sc_card in st.cards:
+        c = CARDS[sc_card.card]
+        getattr(s, sc_card.pile)[c.side].append(c.ix)
+        if sc_card.turn:
+            s.events[c.event_key] = sc_card.turn
+    for side in (AP, CP):
+        shuffle(s, s.deck[side])
     log(s, "game.setup", sc.rule, scenario=sc.id)
-    push(s, "turn", ph=0)
-    push(s, "deal")
-    push(s, "setup_guns_of_august", side=CP)
-    if opts["optional_cards"] == "select":
-        push(s, "setup_optional_cards", side=AP, _pick=-1, _chosen=[])
-        push(s, "setup_optional_cards", side=CP, _pick=-1, _chosen=[])
-    return s
+    log_track_moves(s)  # 16.3, 16.4: the markers stand where the position puts them
+    start_turn(s, s.phase)
 
 
 def _matching_basic(s: State, side: int, opt: int) -> list[int]:

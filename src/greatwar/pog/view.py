@@ -19,6 +19,7 @@ from greatwar.pog.cards import CARDS
 from greatwar.pog.data import SIDE_NAMES, SIDE_OF_NAME
 from greatwar.pog.flow import D
 from greatwar.pog.mandated import nation_of_result
+from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, OFF, State, deep_copy
 from greatwar.pog.tracks import (
     RC_BOXES,
@@ -167,6 +168,7 @@ def view(s: State, seat: int | str) -> dict[str, Any]:
         "game": "paths-of-glory",
         "seat": SIDE_NAMES[me],
         "scenario": s.scenario,
+        "historical": SCENARIOS[s.scenario].historical,  # 5.7 rules, the 5.7.2 VP spaces
         "options": s.options,
         "serial": s.serial,
         "turn": s.turn,

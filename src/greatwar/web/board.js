@@ -119,7 +119,7 @@ export class Board {
     const marks = this.layers.marks;
     marks.replaceChildren();
     const board = v.board;
-    const historical = v.scenario === "historical";
+    const historical = v.historical;
     const outSpaces = new Set(this.showSupply ? v.supply?.spaces || [] : []);
     for (const s of f.spaces.values()) {
       const el = this.spaceEls.get(s.id);

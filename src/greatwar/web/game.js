@@ -286,7 +286,7 @@ function inspect(spaceId, ev) {
           `${humanWords(s.terrain)} · ${ctrl ? SIDE_NAME[ctrl] : ""}`,
           s.fort ? ` · fort ${s.fort} (${v.board.forts[spaceId] || "intact"})` : "",
           v.board.trenches[spaceId] ? ` · trench level ${v.board.trenches[spaceId].level} (${v.board.trenches[spaceId].side.toUpperCase()})` : "",
-          (v.scenario === "historical" ? s.vp : s.vp_classic) ? " · VP space" : "",
+          (v.historical ? s.vp : s.vp_classic) ? " · VP space" : "",
           (v.supply?.spaces || []).includes(spaceId) ? " · out of supply" : "",
         )
       : null,

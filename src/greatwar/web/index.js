@@ -42,7 +42,12 @@ function buildOptions(meta) {
       el("input", { id: "opt-bid-vp", type: "number", min: "0", max: "10", value: "0", class: "narrow" }),
       " VP",
     ),
-    el("p", { class: "muted small" }, "The Historical scenario always uses eight-card hands and the trench roll modification (5.7.4)."),
+    el(
+      "p",
+      { class: "muted small" },
+      "The Historical and The Great War (1916) scenarios always use eight-card hands and the trench roll modification (5.7.4); " +
+        "The Great War (1916) uses neither the optional cards nor the Valiant deck.",
+    ),
   );
 }
 
