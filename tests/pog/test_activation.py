@@ -88,6 +88,23 @@ def test_fall_of_the_tsar_combat_cost_per_russian_unit():
     assert cost(s, AP, "warsaw", "move") == 1
 
 
+@pytest.mark.rule("9.2.2")
+@pytest.mark.rule("16.4.5")
+@pytest.mark.card("cp52")
+def test_fall_of_the_tsar_combat_cost_counts_every_unit_in_a_russian_space():
+    # A Russian army with two Romanian corps: one OPS per unit, not per Russian unit plus one
+    # for the Romanians; a space without Russian units keeps the nationality cost.
+    s = clear(game())
+    s.events["fall_of_the_tsar"] = 14
+    for u in ("ru_1", "ro_corps_01", "ro_corps_02"):
+        put(s, u, "bucharest")
+    for u in ("ro_corps_03", "ro_corps_04"):
+        put(s, u, "constanta")
+    assert cost(s, AP, "bucharest", "attack") == 3
+    assert cost(s, AP, "bucharest", "move") == 2
+    assert cost(s, AP, "constanta", "attack") == 1
+
+
 @pytest.mark.rule("9.2.7.1")
 def test_mef_beachhead_cost():
     # Example R01: MEF + two British corps supplied through the beachhead cost 3 + 1 + 1.

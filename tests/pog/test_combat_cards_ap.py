@@ -100,13 +100,13 @@ def test_hurricane_barrage_not_for_the_defender():
 @pytest.mark.card("ap36")
 def test_mine_attack_against_a_cp_trench_once_per_turn():
     s = fresh(turn=12)
-    put(s, "br_aus_corps", "amiens")
+    put(s, "br_corps_01", "amiens")
     put(s, "ge_corps_01", "cambrai", reduced=True)
     control(s, CP, "cambrai", "sedan")
     board.set_trench(s, x("cambrai"), 1, CP)
     give(s, AP, "ap36")
     s.forced = [6, 1]  # AP 2 CF, trench -1: column 1, die 7 -> 1; CP 1 CF +1: column 2 -> 0
-    attack(s, AP, 1, ["amiens"], "cambrai", ["br_aus_corps"])  # the AUS corps is British
+    attack(s, AP, 1, ["amiens"], "cambrai", ["br_corps_01"])
     assert step(s) == "combat_cards" and legal(s) == ["done"]  # the trench window
     play(s, "done")
     assert legal(s) == ["cc ap36", "done"]
@@ -244,6 +244,45 @@ def test_cp_severe_weather_for_the_cp_defender():
     assert legal(s) == ["cc cp04", "done"]
     play(s, "cc cp04", "done")
     assert fires(s)[1]["drm"] == 2
+
+
+def british_card_offered(card: str, units: list[str]) -> bool:
+    """Is ``card`` offered to the AP in an attack by ``units``: on Cambrai (a clear space in
+    France behind a CP trench) for Mine Attack and Royal Tank Corps, on Qurna from an Allied,
+    supplied Basra for Maude?"""
+    s = fresh(turn=12)
+    s.events["landships"] = 11
+    frm, tgt = ("basra", "qurna") if card == "ap61" else ("amiens", "cambrai")
+    if card == "ap61":
+        s.at_war["tu"] = 1
+        put(s, "tu_corps_01", tgt)
+    else:
+        put(s, "ge_corps_01", tgt)
+        control(s, CP, tgt, "sedan")
+        board.set_trench(s, x(tgt), 1, CP)
+    for v in units:
+        put(s, v, frm)
+    give(s, AP, card)
+    attack(s, AP, 1, [frm], tgt, units)
+    seen = False
+    while step(s) == "combat_cards" and s.stack[-1]["side"] == AP:
+        seen = seen or f"cc {card}" in legal(s)
+        play(s, "done")
+    return seen
+
+
+@pytest.mark.rule("British Allied Nations")
+@pytest.mark.rule("9.5.4")
+@pytest.mark.card("ap36")
+@pytest.mark.card("ap48")
+@pytest.mark.card("ap61")
+@pytest.mark.parametrize("card", ["ap36", "ap48", "ap61"])
+@pytest.mark.parametrize("minor", ["br_aus_corps", "br_cnd_corps", "br_pt_corps"])
+def test_aus_cnd_and_pt_cannot_use_british_combat_cards(card, minor):
+    # Exceptions summary, British Allied Nations: they "cannot use BR-specific CC cards"; an
+    # attack that also includes another British unit may play them.
+    assert not british_card_offered(card, [minor])
+    assert british_card_offered(card, [minor, "br_corps_01"])
 
 
 # -- Maude ---------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from .helpers import (
     at,
     attack,
     control,
+    fresh,
     give,
     legal,
     play,
@@ -218,17 +219,20 @@ def test_no_attack_into_the_desert_in_summer():
 
 @pytest.mark.rule("12.2.7")
 @pytest.mark.rule("3.0-drm")
+@pytest.mark.rule("Near East Special Rules")
+@pytest.mark.card("ap49")
 def test_sinai_drm():
     s = position(turn=3)
     c = {"side": AP, "spaces": [x("sinai")], "cards": [], "tgt": x("gaza")}
     assert fire.drm(s, c, AP) == -3
     c["spaces"] = [x("sinai"), x("beersheba")]
     assert fire.drm(s, c, AP) == 0  # Sinai with another space: no penalty
-    c["spaces"] = [x("sinai")]
+    c = {"side": CP, "spaces": [x("sinai")], "cards": [], "tgt": x("port_said")}
+    assert fire.drm(s, c, CP) == -3  # the CP suffers it too ...
     s.events["sinai_pipeline"] = 12
-    assert fire.drm(s, c, AP) == 0  # Sinai Pipeline ends it for the AP ...
-    c["side"] = CP
-    assert fire.drm(s, c, CP) == -3  # ... not for the CP (card data)
+    assert fire.drm(s, c, CP) == 0  # ... until Sinai Pipeline, which ends it for both sides
+    c = {"side": AP, "spaces": [x("sinai")], "cards": [], "tgt": x("gaza")}
+    assert fire.drm(s, c, AP) == 0  # (Exceptions summary, Near East: Combat; R49)
 
 
 # -- 12.3 flank attacks ----------------------------------------------------------------------------
@@ -319,6 +323,24 @@ def test_flank_drm_counts_spaces_not_touching_other_enemies():
     assert flank_drm(s, c, x("dvinsk")) == 1
     put(s, "ge_corps_02", "vilna")
     assert flank_drm(s, c, x("riga")) == 0  # Dvinsk touches Vilna by a solid line
+
+
+@pytest.mark.rule("12.3.2")
+@pytest.mark.rule("Britain")
+def test_flank_drm_counts_attacks_across_dashed_lines_other_than_london():
+    # 12.3.2 gives +1 for every attacking space beyond the pinning one that touches no other
+    # enemy by a solid line; only London's dotted line adds nothing (Exceptions summary).
+    s = position(turn=3)
+    put(s, "ge_corps_01", "riga")
+    c = {"tgt": x("riga"), "side": AP, "spaces": [x("reval"), x("dvinsk")]}
+    assert flank_drm(s, c, x("dvinsk")) == 1  # Reval attacks across the Russian dashed line
+    assert flank_drm(s, c, x("reval")) == 1
+    put(s, "ah_corps_01", "valona")
+    c = {"tgt": x("valona"), "side": AP, "spaces": [x("taranto"), x("tirana")]}
+    assert flank_drm(s, c, x("tirana")) == 1  # Taranto - Valona line
+    put(s, "ge_corps_02", "calais")
+    c = {"tgt": x("calais"), "side": AP, "spaces": [x("london"), x("amiens"), x("ostend")]}
+    assert flank_drm(s, c, x("amiens")) == 1  # Ostend counts, London does not
 
 
 @pytest.mark.rule("12.3.3")
@@ -777,6 +799,27 @@ def liege_trap():
     put(s, "ge_4", "sedan")
     control(s, CP, "brussels", "sedan")
     return s
+
+
+@pytest.mark.rule("12.1.6")
+@pytest.mark.rule("12.4.4")
+def test_replacement_corps_of_an_attacking_army_does_not_attack_again():
+    # R50: the corps that replaces an eliminated attacking army takes part in that combat, so
+    # 12.1.6 bars it from a second combat in the same action (here against an empty fort).
+    s = fresh(turn=3)
+    put(s, "fr_2", "verdun", reduced=True)
+    put(s, "fr_corps_02", "verdun")
+    put(s, "fr_corps_01", RB[AP])
+    put(s, "ge_1", "sedan")
+    control(s, CP, "sedan", "metz")
+    s.forced = [1, 2]  # AP 2 CF die 1 -> 1; CP 5 CF die 2 -> 3: the reduced army's last step
+    attack(s, AP, 1, ["verdun"], "sedan", ["fr_2"])
+    play(s, "done", "done")
+    assert at(s, "fr_corps_01") == "verdun" and elim(s, "fr_2")
+    assert step(s) == "combat_designation"
+    assert "attack metz" in legal(s)  # the corps that stayed out of the combat still may
+    play(s, "attack metz")
+    assert legal(s) == ["with fr_corps_02"]
 
 
 @pytest.mark.rule("12.5.4")

@@ -29,7 +29,14 @@ from greatwar.pog import activation, board, mandated, movement, supply
 from greatwar.pog.board import LINKS
 from greatwar.pog.combat import designation
 from greatwar.pog.combat.common import MN_NATION
-from greatwar.pog.combat.fire import ARMY, CORPS, TRENCH_SHIFTS, FireTable, terrain_shift
+from greatwar.pog.combat.fire import (
+    ARMY,
+    CORPS,
+    TRENCH_SHIFTS,
+    FireTable,
+    sinai_drm,
+    terrain_shift,
+)
 from greatwar.pog.data import SIDE_OF_NAME, load
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import FORT_INTACT, State
@@ -401,8 +408,7 @@ class Analysis:
             ta, td = TRENCH_SHIFTS[s.trench[tgt]]
             a_shift += ta
             d_shift += td
-        if all(s.loc[u] == SINAI for u in attackers):
-            drm -= 3  # 12.2.7
+        drm += sinai_drm(s, {s.loc[u] for u in attackers})  # 12.2.7
         if dfn:
             def_cap = lf_capacity(s, dfn)
         else:

@@ -103,11 +103,12 @@ def activation_cost(s: State, side: int, x: int, mode: str, f: Frame | None = No
         if bh:  # 9.2.7.1: MEF army 3, every other beachhead-supplied unit 1
             cost += sum(3 if u == MEF else 1 for u in bh)
             rest = [u for u in rest if u not in bh]
-        if mode == "attack" and "fall_of_the_tsar" in s.events:
-            ru = [u for u in rest if UNITS[u].nation == "ru"]
-            if ru:  # 9.2.2, 16.4.5: one OPS per Russian unit for combat
-                cost += len(ru)
-                rest = [u for u in rest if u not in ru]
+        if (
+            mode == "attack"
+            and "fall_of_the_tsar" in s.events
+            and any(UNITS[u].nation == "ru" for u in rest)
+        ):  # 9.2.2, 16.4.5: a space with Russian units costs one OPS per unit (any nation)
+            return cost + len(rest)
     if rest:
         key = _single_nation_stack(s, side, rest)
         used = f is not None and key in f.get("free", [])

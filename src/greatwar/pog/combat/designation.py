@@ -12,8 +12,9 @@ chosen exists, and ``done`` only once the group is legal.
 
 Frame fields: ``spaces`` (Attack-activated spaces), ``oos`` (units out of supply at activation,
 14.1.1.1), ``attacked`` (spaces attacked in this action, 12.1.6), ``used`` (units that attacked,
-12.1.6), ``out`` (units that attacked out of a besieged fort space, 15.2.3), ``tgt`` (the space
-being designated, -1 if none) and ``sel`` (the units chosen so far).
+12.1.6, with the corps that replaced an attacking army, added when that combat ends), ``out``
+(units that attacked out of a besieged fort space, 15.2.3), ``tgt`` (the space being
+designated, -1 if none) and ``sel`` (the units chosen so far).
 """
 
 from __future__ import annotations

@@ -14,12 +14,11 @@ column shifts (see :mod:`.cards`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from greatwar.core.steps import Frame
 from greatwar.pog import board
-from greatwar.pog.data import AP
 from greatwar.pog.flow import D, clamp_die, log, roll
 from greatwar.pog.state import State
 
@@ -118,13 +117,23 @@ DrmHook = Callable[[State, Frame, int], int]
 DRM_HOOKS: list[DrmHook] = []
 
 
+SINAI_DRM = -3  # 12.2.7
+
+
+def sinai_drm(s: State, spaces: Collection[int]) -> int:
+    """12.2.7: -3 to the attacker when all attacking units are in Sinai (``spaces``: the
+    attacking spaces). The Exceptions summary (Near East, Combat) ends it for both sides once
+    Sinai Pipeline has been played (R49)."""
+    if "sinai_pipeline" in s.events or not spaces or any(x != SINAI for x in spaces):
+        return 0
+    return SINAI_DRM
+
+
 def drm(s: State, c: Frame, side: int) -> int:
     """12.2.7: the total DRM of ``side``'s fire."""
     total = cards.drm(s, c, side)
-    if side == attacker(c) and c["spaces"] == [SINAI]:
-        # 12.2.7: -3 when every attacking unit is in Sinai; Sinai Pipeline ends it for the AP.
-        if not (side == AP and "sinai_pipeline" in s.events):
-            total -= 3
+    if side == attacker(c):
+        total += sinai_drm(s, c["spaces"])
     for hook in DRM_HOOKS:
         total += hook(s, c, side)
     return total

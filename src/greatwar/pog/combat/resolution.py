@@ -32,6 +32,7 @@ from . import advance, cards, fire, retreat
 from .common import (
     ADJ,
     LINK,
+    LONDON,
     NO_FLANK_TERRAIN,
     RETREATED,
     SPACES,
@@ -74,13 +75,14 @@ def flank_eligible(s: State, c: Frame) -> bool:
 def flank_drm(s: State, c: Frame, pin: int) -> int:
     """12.3.2: +1 for each attacking space other than the pinning space that is not joined
     by a solid line to another enemy-occupied space (fort-only spaces are not occupied;
-    dashed links are ignored), and (Exceptions summary) attacks across a dashed line add
-    nothing."""
+    enemies beyond dashed links are ignored). An attacking space joined to the target by a
+    dashed line counts like any other, except London: the Exceptions summary (Britain) says
+    its dotted line adds nothing (R48)."""
     tgt = c["tgt"]
     side = attacker(c)
     total = 0
     for a in c["spaces"]:
-        if a in (pin, tgt) or LINK[(a, tgt)].restriction != "none":
+        if a in (pin, tgt, LONDON):
             continue
         blocked = False
         for n in ADJ[a]:
@@ -325,6 +327,13 @@ def _end(s: State, c: Frame) -> None:
         recheck_siege(s, x)
     log(s, "combat.end", "12.2.1", attacker(c), space=SPACES[c["tgt"]].id)
     pop(s, c)
+    f = s.stack[-1] if s.stack else None
+    if f is not None and f["step"] == "combat_designation":
+        # 12.1.6: a corps that replaced an attacking army took part in this combat (R50), so
+        # it may not attack again in this action.
+        new = [u for u in c["att"] if u not in f["used"]]
+        if new:
+            f["used"] = [*f["used"], *new]
 
 
 STAGES = {

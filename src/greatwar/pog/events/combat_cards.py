@@ -4,9 +4,11 @@ optional ones (56-65) and the Valiant Royal Tank Corps (ap48v) included.
 The framework (windows, roles, once-per-round use, what happens to a card after the combat)
 is :mod:`greatwar.pog.combat.cards`; each card here is its condition and its effect. A card
 whose condition names a nation looks at the units' printed nationality (``nation`` in the unit
-data): the Australian, Canadian and Portuguese corps are British unless the card excludes them
-(Hurricane Barrage, Air Superiority), the Arab Northern Army, the Senussi and the Montenegrin
-corps are not British, Turkish or Serbian (see the final report's rulings).
+data). The Australian, Canadian and Portuguese corps "cannot use BR-specific CC cards"
+(Exceptions summary, British Allied Nations): the cards that need a British unit (Hurricane
+Barrage, Air Superiority, Mine Attack, Royal Tank Corps, Maude) need one other than those corps.
+The Arab Northern Army, the Senussi and the Montenegrin corps are not British, Turkish or
+Serbian for cards (ruling R87).
 
 Nations taking part: the attacker's participating units, or the defending units in the
 defending space (units that retreated there earlier this round do not take part, 12.5.6).
@@ -70,8 +72,14 @@ def defending(s: State, c: Frame, nation: str) -> bool:
 
 
 def british_regular(u: int) -> bool:
-    """A British unit other than the AUS, CND, PT and ANA corps."""
+    """A British unit other than the AUS, CND, PT and ANA corps, which cannot use BR-specific
+    combat cards (Exceptions summary, British Allied Nations; R87)."""
     return UNITS[u].nation == "br" and "british_minor" not in UNITS[u].flags
+
+
+def british_attacking(s: State, c: Frame) -> bool:
+    """A British unit that may use BR-specific combat cards takes part in the attack."""
+    return any(british_regular(u) for u in attackers(s, c))
 
 
 def cp_trench(s: State, x: int) -> bool:
@@ -227,8 +235,9 @@ class PhosgeneGas(CombatCard):
 
 @register_cc
 class MineAttack(CombatCard):
-    """ap36: once per turn (3.0), +1 DRM to an Allied attack including a British unit against a
-    space with a CP trench."""
+    """ap36: once per turn (3.0), +1 DRM to an Allied attack including a British unit (not
+    AUS, CND or PT: Exceptions summary, British Allied Nations) against a space with a CP
+    trench."""
 
     key = "mine_attack"
     role = ATTACKER
@@ -236,7 +245,7 @@ class MineAttack(CombatCard):
     once_per_turn = True
 
     def condition(self, s: State, c: Frame, side: int) -> bool:
-        return cp_trench(s, c["tgt"]) and attacking(s, c, "br")
+        return cp_trench(s, c["tgt"]) and british_attacking(s, c)
 
 
 @register_cc
@@ -259,9 +268,10 @@ class TheyShallNotPass(CombatCard):
 @register_cc
 class RoyalTankCorps(CombatCard):
     """ap48: once per turn, played at the trench step (12.2.4): an Allied attack including a
-    British unit on a clear space in France or Belgium ignores the trench column shifts (the
-    other trench effects remain). Needs Landships (ap28) played as an event; the Valiant
-    version (ap48v) does not."""
+    British unit (not AUS, CND or PT: Exceptions summary, British Allied Nations) on a clear
+    space in France or Belgium ignores the trench column shifts (the other trench effects
+    remain). Needs Landships (ap28) played as an event; the Valiant version (ap48v) does
+    not."""
 
     key = "royal_tank_corps"
     rule = "12.2.4"
@@ -275,7 +285,7 @@ class RoyalTankCorps(CombatCard):
 
     def condition(self, s: State, c: Frame, side: int) -> bool:
         sp = SPACES[c["tgt"]]
-        return sp.terrain == "clear" and sp.nation in FR_BE and attacking(s, c, "br")
+        return sp.terrain == "clear" and sp.nation in FR_BE and british_attacking(s, c)
 
 
 @register_cc
@@ -306,7 +316,9 @@ class AlpineTroops(CombatCard):
 @register_cc
 class Maude(CombatCard):
     """ap61 (optional): the Allied attackers fire on the Army table (12.2.8) when British units
-    attack, every one of them supplied and joined to an Allied, supplied Basra."""
+    attack, every one of them supplied and joined to an Allied, supplied Basra. The AUS, CND
+    and PT corps cannot use it (Exceptions summary, British Allied Nations): only the other
+    British attackers count, and there must be one."""
 
     key = "maude"
     rule = "12.2.8"
@@ -314,7 +326,7 @@ class Maude(CombatCard):
     army_table = True
 
     def condition(self, s: State, c: Frame, side: int) -> bool:
-        british = [u for u in attackers(s, c) if UNITS[u].nation == "br"]
+        british = [u for u in attackers(s, c) if british_regular(u)]
         return bool(british) and basra_link(s, british)
 
 

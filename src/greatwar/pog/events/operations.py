@@ -110,8 +110,9 @@ class EleventhArmy(_Marker):
 
 @register
 class SinaiPipeline(_Marker):
-    """ap49: Allied attacks made solely from Sinai no longer suffer -3 (12.2.7); Allenby may
-    enter at Alexandria (reinforcements.py)."""
+    """ap49: attacks made solely from Sinai no longer suffer -3 (12.2.7), for either side (the
+    Exceptions summary, R49; combat/fire.py); Allenby may enter at Alexandria
+    (reinforcements.py)."""
 
     key = "sinai_pipeline"
     rule = "12.2.7"
