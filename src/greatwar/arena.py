@@ -20,7 +20,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from greatwar.bots import BOTS, make_bot
+from greatwar.bots import bots as bot_registry
+from greatwar.bots import make_bot
 from greatwar.pog import engine
 from greatwar.pog.view import view
 
@@ -155,9 +156,10 @@ def run_arena(
     max_decisions: int = MAX_DECISIONS,
 ) -> dict[str, Any]:
     """Play a series and summarise it (see :func:`summarise`)."""
+    known = bot_registry()
     for name in bots:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}; expected one of: {', '.join(sorted(BOTS))}")
+        if name not in known:
+            raise ValueError(f"unknown bot {name!r}; expected one of: {', '.join(sorted(known))}")
     jobs = [
         (i, gs, ap, cp, scenario, options, max_decisions)
         for i, gs, ap, cp in schedule(bots, games, seed)

@@ -364,7 +364,9 @@ def arena(
     import os
 
     from greatwar.arena import run_arena
-    from greatwar.bots import BOTS
+    from greatwar.bots import bots as all_bots
+
+    BOTS = all_bots()
 
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     if len(names) != 2:
@@ -437,7 +439,9 @@ def play(
     ] = None,
 ) -> None:
     """Play a game in the terminal against a bot (type 'help' during the game)."""
-    from greatwar.bots import BOTS
+    from greatwar.bots import bots as all_bots
+
+    BOTS = all_bots()
     from greatwar.terminal import new_terminal_game
 
     side = side.lower()

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from greatwar.bots import bots as bots_of
 from greatwar.core.games import game
 
 RANDOM_GAMES = [
@@ -45,7 +46,7 @@ def test_a_heuristic_against_random_game_ends_in_its_pinned_state(
 ):
     g = game("pog")
     s = g.new_game(scenario, None, seed)
-    made = g.bots()
+    made = bots_of("pog")
     bots = {"ap": made["heuristic"](seed), "cp": made["random"](seed + 1)}
     n = 0
     while g.outcome(s) is None:

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import Any
 
 from greatwar.core.actions import Action
@@ -127,18 +126,12 @@ class PathsOfGlory:
     # -- its face -----------------------------------------------------------------------
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
-        from greatwar.bots import BOTS
+        from greatwar.pog.bots.heuristic import HeuristicBot
 
-        return {name: partial(_make_bot, name) for name in BOTS}
+        return {"heuristic": HeuristicBot}
 
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(dict(entry), lang)
-
-
-def _make_bot(name: str, seed: int) -> Bot:
-    from greatwar.bots import make_bot
-
-    return make_bot(name, seed)
 
 
 GAME: Game[State] = PathsOfGlory()

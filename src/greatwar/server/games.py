@@ -21,7 +21,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from greatwar.bots import BOTS, make_bot
+from greatwar.bots import bots, make_bot
 from greatwar.core.bot import Bot
 from greatwar.core.errors import GameError, IllegalActionError
 from greatwar.core.session import UNDO, GameRecord, Session
@@ -138,7 +138,7 @@ def summary(session: Session[State]) -> dict[str, Any]:
 
 
 def bot_names() -> list[str]:
-    return sorted(BOTS)
+    return sorted(bots())
 
 
 class GameService:
@@ -236,7 +236,7 @@ class GameService:
             if kind == HUMAN:
                 tokens[seat] = secrets.token_urlsafe(24)
                 specs[seat] = {"kind": HUMAN, "token": digest(tokens[seat])}
-            elif kind in BOTS:
+            elif kind in bots():
                 specs[seat] = {"kind": "bot", "bot": kind}
             else:
                 raise ServiceError(
