@@ -18,6 +18,7 @@ from greatwar.core.errors import MalformedActionError
 from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
 from greatwar.pog import engine, invariants, messages
 from greatwar.pog.scenarios import (
+    ALIASES,
     DEFAULT_OPTIONS,
     OPTIONAL_CARD_MODES,
     SCENARIOS,
@@ -33,12 +34,21 @@ VERSION = "1"
 _SEATS = (SeatInfo("ap", "Allied Powers", "ap"), SeatInfo("cp", "Central Powers", "cp"))
 
 _OPTION_TEXT = {
-    "hand8": ("eight-card hands (9.1.4)", (False, True)),
-    "optional_cards": ("optional cards 56-65: none, all or select", OPTIONAL_CARD_MODES),
-    "trench_mod": ("trench roll modification (11.2.10)", (False, True)),
-    "valiant": ("the Valiant variant deck", (False, True)),
-    "tournament": ("tournament rules (5.6)", (False, True)),
-    "bid": ("a VP bid for sides (5.6.1): {'side': 'ap', 'vp': 1}", None),
+    "hand8": ("Eight-card hands (9.1.4); always on in the Historical scenario.", (False, True)),
+    "optional_cards": (
+        "Optional cards 56-65: none, all, or each player selects (rulebook note).",
+        OPTIONAL_CARD_MODES,
+    ),
+    "trench_mod": (
+        "Trench roll modification (11.2.10); always on in the Historical scenario.",
+        (False, True),
+    ),
+    "valiant": ("The Valiant variant deck.", (False, True)),
+    "tournament": (
+        "Tournament rules (5.6): draws count for the Allies; accepted peace: both lose.",
+        (False, True),
+    ),
+    "bid": ("Tournament bid (5.6.1): one side cedes some VP to the other.", None),
 }
 
 
@@ -70,7 +80,12 @@ class PathsOfGlory:
     # -- how a game starts --------------------------------------------------------------
 
     def scenarios(self) -> tuple[ScenarioInfo, ...]:
-        return tuple(ScenarioInfo(x.id, x.name, f"rule {x.rule}") for x in SCENARIOS.values())
+        return tuple(
+            ScenarioInfo(
+                x.id, x.name, f"rule {x.rule}", tuple(a for a, i in ALIASES.items() if i == x.id)
+            )
+            for x in SCENARIOS.values()
+        )
 
     def options(self, scenario: str) -> tuple[OptionInfo, ...]:
         find_scenario(scenario)
@@ -132,6 +147,15 @@ class PathsOfGlory:
 
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(dict(entry), lang)
+
+    # -- optional hooks (greatwar.core.games) -----------------------------------------------
+
+    def benchmarks(
+        self, scenario: str, options: Mapping[str, Any] | None, seed: int
+    ) -> dict[str, Any]:
+        from greatwar.pog.benchmarks import benchmarks
+
+        return benchmarks(scenario, options, seed)
 
 
 GAME: Game[State] = PathsOfGlory()
