@@ -9,12 +9,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from greatwar.core.actions import Action
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
+from greatwar.core.faces import TerminalFace
 from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
 from greatwar.pog import engine, invariants, messages
 from greatwar.pog.scenarios import (
@@ -149,6 +150,21 @@ class PathsOfGlory:
         return messages.render(dict(entry), lang)
 
     # -- optional hooks (greatwar.core.games) -----------------------------------------------
+
+    def terminal(self) -> TerminalFace:
+        from greatwar.pog.terminal import PogTerminal
+
+        return PogTerminal()
+
+    def card_report(self, tested: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+        from greatwar.pog.reports import card_report
+
+        return card_report(tested)
+
+    def rules_index(self) -> list[tuple[str, str]]:
+        from greatwar.pog.reports import rules_index
+
+        return rules_index()
 
     def benchmarks(
         self, scenario: str, options: Mapping[str, Any] | None, seed: int
