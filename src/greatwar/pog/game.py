@@ -15,7 +15,7 @@ from typing import Any
 from greatwar.core.actions import Action
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
-from greatwar.core.faces import TerminalFace
+from greatwar.core.faces import TerminalFace, WebFace
 from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
 from greatwar.pog import engine, invariants, messages
 from greatwar.pog.scenarios import (
@@ -155,6 +155,11 @@ class PathsOfGlory:
         from greatwar.pog.terminal import PogTerminal
 
         return PogTerminal()
+
+    def web(self) -> WebFace:
+        from greatwar.pog.web import PogWeb
+
+        return PogWeb()
 
     def card_report(self, tested: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         from greatwar.pog.reports import card_report
