@@ -235,12 +235,13 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
     @app.get("/api/games/{game_id}/replay")
     async def replay(
         game_id: str,
-        seat: str = "ap",
+        seat: str | None = None,  # default: the game's first seat
         step: Annotated[int, Query(ge=0)] = 0,
         token: Token = None,
     ) -> dict[str, Any]:
         live = await load(game_id)
         session = live.ok()
+        seat = seat or live.seats[0]
         if seat not in (*live.seats, *EVERY_SEAT):
             raise ServiceError(f"seat must be one of {', '.join(live.seats)}, or all")
         if not session.over:
