@@ -109,7 +109,8 @@ class Game(Protocol[S]):
 
     def seat_groups(self, people: int) -> list[tuple[str, ...]]:
         """How ``people`` players share the seats (each tuple is one person's seats); raises
-        :class:`MalformedActionError` for a number of people the game does not support."""
+        :class:`MalformedActionError` for a number of people the game does not support. The
+        server lets one person hold several seats only as one of these groups."""
         ...
 
     # -- how a game starts --------------------------------------------------------------
@@ -138,7 +139,9 @@ class Game(Protocol[S]):
     def legal_actions(self, s: S) -> list[Action]: ...
 
     def view(self, s: S, seat: str) -> dict[str, Any]:
-        """What ``seat`` may know; it includes ``"legal"`` when the seat is to act."""
+        """What ``seat`` may know: plain JSON data with ``"seat"``, ``"legal"`` (the legal
+        actions as text when the seat is to act, else empty) and ``"log"`` (the entries the seat
+        may see, for :meth:`render_log`)."""
         ...
 
     def outcome(self, s: S) -> dict[str, Any] | None: ...
