@@ -306,12 +306,13 @@ def replay_cmd(
         g, record = load_record(json.loads(path.read_text(encoding="utf-8")), game_id)
         s = replay(g, record)
     except (OSError, json.JSONDecodeError, GameError) as e:
-        err.print(f"[red]cannot replay {escape(str(path))}:[/red] {escape(str(e))}")
+        err.print(f"[red]cannot replay {escape(str(path))}:[/red] {escape(str(e))}", soft_wrap=True)
         raise typer.Exit(2) from None
     if record.version is not None and record.version != g.version:
         err.print(
             f"[yellow]this record was made by version {escape(record.version)} of the "
-            f"{escape(g.title)} engine; this is version {escape(g.version)}[/yellow]"
+            f"{escape(g.title)} engine; this is version {escape(g.version)}[/yellow]",
+            soft_wrap=True,
         )
     summary = {
         "game": g.id,
