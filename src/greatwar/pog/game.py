@@ -57,7 +57,6 @@ class PathsOfGlory:
     """Paths of Glory (GMT, 2018 rules) as a :class:`greatwar.core.games.Game`."""
 
     id = "pog"
-    name = "pog"  # the record's game field (the session layer's name)
     title = "Paths of Glory"
     version = VERSION
     seats: tuple[str, ...] = ("ap", "cp")
