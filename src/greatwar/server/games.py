@@ -210,7 +210,7 @@ def meta(game_id: str = DEFAULT_GAME) -> dict[str, Any]:
         "game": g.id,
         "title": g.title,
         "engine_version": g.version,
-        "games": [{"id": x, "title": game(x).title} for x in games()],
+        "games": games(),  # the ids only: listing them loads no other game
         "seats": list(g.seats),
         "seat_info": [{"id": x.id, "name": x.name, "team": x.team} for x in g.seat_info()],
         "teams": [{"id": x.id, "name": x.name, "seats": list(x.seats)} for x in g.teams()],
