@@ -1,13 +1,17 @@
-"""The arena: bots play each other, each taking each side in half the games.
+"""The arena: bots play each other, any game, each bot taking each team in turn.
 
-:func:`play_game` plays one game between two bots to its end. Each bot is asked only with the
-view of its own seat (:func:`greatwar.pog.view.view`) and its answer is checked by the engine
-(an illegal answer is an error of that bot). :func:`run_arena` plays a series in parallel
-processes (``concurrent.futures``) and :func:`summarise` turns the games into plain data: win
-rates overall and by side, draws, how games ended, the mean final VP, seconds per decision.
+A series matches one bot per team of the game (``teams()`` of its descriptor): Paths of Glory
+has two teams of one seat each; Quartermaster General two teams of several powers, every power
+of a team played by its own copy of the team's bot. :func:`play_game` plays one game to its end.
+Each bot is asked only with the view of its own seat and its answer is checked by the engine (an
+illegal answer is an error of that bot). :func:`run_arena` plays a series in parallel processes
+(``concurrent.futures``) and :func:`summarise` turns the games into plain data: win rates overall
+and by team, games without a winner, how games ended, the means of the outcome's numbers (such as
+the final VP), seconds per decision.
 
-Games come in pairs: the two games of a pair share a game seed, with the bots' sides swapped,
-so both bots meet the same dice stream from both sides.
+Games come in rotations: the games of a rotation share a game seed and rotate the bots across the
+teams (with two teams, a pair with sides swapped), so every bot meets the same dice stream from
+every team.
 """
 
 from __future__ import annotations
@@ -15,17 +19,19 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from greatwar.bots import BOTS, make_bot
-from greatwar.pog import engine
-from greatwar.pog.view import view
+from greatwar.bots import bots as bot_registry
+from greatwar.bots import make_bot
+from greatwar.core.games import DEFAULT_GAME, game, team_of
 
-SEATS = ("ap", "cp")
 MAX_DECISIONS = 100_000
+
+Lineup = dict[str, tuple[str, str]]
+"""Team id -> (label, bot name) for one game."""
 
 
 @dataclass
@@ -34,16 +40,14 @@ class ArenaGame:
 
     index: int
     seed: int
-    ap: str  # the label of the bot playing the Allies
-    cp: str
-    ap_bot: str  # the bot names (labels differ from names when a bot meets itself)
-    cp_bot: str
-    outcome: str = ""  # ap | cp | draw | both_lose | error
+    teams: dict[str, str]  # team id -> the label of the bot playing it
+    bots: dict[str, str]  # team id -> the bot's name (labels differ when a bot meets itself)
+    game: str = DEFAULT_GAME
+    outcome: str = ""  # a team id, a word of the game's (draw...), or error
     winner: str | None = None  # the label of the winning bot
     reason: str = ""
     turn: int = 0
-    vp: int = 0
-    final_vp: int = 0
+    numbers: dict[str, float] = field(default_factory=dict)  # the outcome's other numbers
     decisions: dict[str, int] = field(default_factory=dict)
     think: dict[str, float] = field(default_factory=dict)  # seconds spent choosing, per label
     slowest: dict[str, float] = field(default_factory=dict)  # the longest single decision
@@ -52,78 +56,99 @@ class ArenaGame:
     error: str | None = None
 
 
-def labels(bots: tuple[str, str]) -> tuple[str, str]:
-    """Names for the two bots of a series (a bot meeting itself gets #1 and #2)."""
-    a, b = bots
-    if a == b:
-        return f"{a}#1", f"{b}#2"
-    return a, b
+def labels(bots: tuple[str, ...]) -> tuple[str, ...]:
+    """Names for the bots of a series (a bot met more than once gets #1, #2...)."""
+    seen: dict[str, int] = {}
+    out = []
+    for b in bots:
+        seen[b] = seen.get(b, 0) + 1
+        out.append(f"{b}#{seen[b]}" if bots.count(b) > 1 else b)
+    return tuple(out)
 
 
-def pair_seeds(seed: int, pairs: int) -> list[int]:
-    """The game seed of each pair of games, derived from the series seed."""
+def pair_seeds(seed: int, rotations: int) -> list[int]:
+    """The game seed of each rotation of games, derived from the series seed."""
     r = random.Random(seed)
-    return [r.randrange(1 << 31) for _ in range(pairs)]
+    return [r.randrange(1 << 31) for _ in range(rotations)]
 
 
-def bot_seed(game_seed: int, seat: str) -> int:
-    return (game_seed * 1_000_003 + SEATS.index(seat) * 7919 + 17) % (1 << 62)
+def bot_seed(game_seed: int, seat_index: int) -> int:
+    return (game_seed * 1_000_003 + seat_index * 7919 + 17) % (1 << 62)
+
+
+def _numbers(res: Mapping[str, Any]) -> dict[str, float]:
+    return {
+        k: v
+        for k, v in res.items()
+        if k not in ("outcome", "reason", "turn")
+        and isinstance(v, int | float)
+        and not isinstance(v, bool)
+    }
 
 
 def play_game(
     index: int,
     seed: int,
-    ap: tuple[str, str],
-    cp: tuple[str, str],
-    scenario: str = "historical",
+    lineup: Lineup,
+    scenario: str | None = None,
     options: dict[str, Any] | None = None,
     max_decisions: int = MAX_DECISIONS,
+    game_id: str = DEFAULT_GAME,
 ) -> ArenaGame:
-    """Play one game: ``ap`` and ``cp`` are (label, bot name)."""
-    g = ArenaGame(index, seed, ap[0], cp[0], ap[1], cp[1])
+    """Play one game: ``lineup`` gives each team its (label, bot name)."""
+    g = game(game_id)
+    team = team_of(g)
+    ag = ArenaGame(
+        index,
+        seed,
+        {t: lb[0] for t, lb in lineup.items()},
+        {t: lb[1] for t, lb in lineup.items()},
+        game_id,
+    )
     start = time.perf_counter()
-    seat_label = {"ap": ap[0], "cp": cp[0]}
+    seat_label = {seat: lineup[team[seat]][0] for seat in g.seats}
     bots = {
-        "ap": make_bot(ap[1], bot_seed(seed, "ap")),
-        "cp": make_bot(cp[1], bot_seed(seed, "cp")),
+        seat: make_bot(lineup[team[seat]][1], bot_seed(seed, i), game_id)
+        for i, seat in enumerate(g.seats)
     }
     for label in seat_label.values():
-        g.decisions[label] = 0
-        g.think[label] = 0.0
-        g.slowest[label] = 0.0
-    s = engine.new_game(scenario, options, seed)
+        ag.decisions[label] = 0
+        ag.think[label] = 0.0
+        ag.slowest[label] = 0.0
     seat = ""
     try:
-        while not engine.is_over(s):
-            side = engine.to_act(s)
-            seat = engine.seat_name(side) or ""
-            v = view(s, seat)
+        s = g.new_game(scenario or g.default_scenario, options, seed)
+        while g.outcome(s) is None:
+            seat = g.to_act(s) or ""
+            if not seat:
+                raise RuntimeError("no seat is to act and the game has no outcome")
+            v = g.view(s, seat)
             t0 = time.perf_counter()
             text = bots[seat].choose(v)
             dt = time.perf_counter() - t0
             label = seat_label[seat]
-            g.decisions[label] += 1
-            g.think[label] += dt
-            if dt > g.slowest[label]:
-                g.slowest[label] = dt
-            engine.apply(s, str(text), seat)
-            g.actions += 1
-            if g.actions > max_decisions:
+            ag.decisions[label] += 1
+            ag.think[label] += dt
+            if dt > ag.slowest[label]:
+                ag.slowest[label] = dt
+            g.apply_unchecked(s, g.check(s, str(text), seat))
+            ag.actions += 1
+            if ag.actions > max_decisions:
                 raise RuntimeError(f"the game did not end within {max_decisions} decisions")
     except Exception as e:  # a bot's failure or an illegal answer ends the game as an error
-        g.outcome = "error"
+        ag.outcome = "error"
         who = f"{seat_label.get(seat, '?')} ({seat})" if seat else "?"
-        g.error = f"game {index} (seed {seed}), {who}: {type(e).__name__}: {e}"
+        ag.error = f"game {index} (seed {seed}), {who}: {type(e).__name__}: {e}"
     else:
-        res = s.result or {}
-        g.outcome = str(res.get("outcome", ""))
-        g.reason = str(res.get("reason", ""))
-        g.turn = int(res.get("turn", s.turn))
-        g.vp = int(res.get("vp", s.vp))
-        g.final_vp = int(res.get("final_vp", s.vp))
-        g.winner = seat_label.get(g.outcome)
-    g.seconds = time.perf_counter() - start
-    return g
+        res = g.outcome(s) or {}
+        ag.outcome = str(res.get("outcome", ""))
+        ag.reason = str(res.get("reason", ""))
+        turn = res.get("turn")
+        ag.turn = turn if isinstance(turn, int) else 0
+        ag.numbers = _numbers(res)
+        ag.winner = ag.teams.get(ag.outcome)
+    ag.seconds = time.perf_counter() - start
+    return ag
 
 
 def _play(args: tuple[Any, ...]) -> dict[str, Any]:
@@ -131,36 +156,44 @@ def _play(args: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def schedule(
-    bots: tuple[str, str], games: int, seed: int
-) -> list[tuple[int, int, tuple[str, str], tuple[str, str]]]:
-    """The games of a series: (index, game seed, (AP label, bot), (CP label, bot))."""
-    la, lb = labels(bots)
-    a, b = (la, bots[0]), (lb, bots[1])
-    seeds = pair_seeds(seed, (games + 1) // 2)
+    bots: tuple[str, ...], games: int, seed: int, teams: tuple[str, ...]
+) -> list[tuple[int, int, Lineup]]:
+    """The games of a series: (index, game seed, lineup). Game ``i`` of a rotation gives team
+    ``j`` the bot ``(i + j) mod n``."""
+    if len(bots) != len(teams):
+        raise ValueError(f"give one bot per team ({', '.join(teams)}), not {len(bots)}")
+    named = list(zip(labels(bots), bots, strict=True))
+    n = len(teams)
+    seeds = pair_seeds(seed, (games + n - 1) // n)
     out = []
     for i in range(games):
-        gs = seeds[i // 2]
-        out.append((i, gs, a, b) if i % 2 == 0 else (i, gs, b, a))
+        r = i % n
+        out.append((i, seeds[i // n], {t: named[(j + r) % n] for j, t in enumerate(teams)}))
     return out
 
 
 def run_arena(
-    bots: tuple[str, str],
+    bots: tuple[str, ...],
     games: int,
-    scenario: str = "historical",
+    scenario: str | None = None,
     seed: int = 1,
     options: dict[str, Any] | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     max_decisions: int = MAX_DECISIONS,
+    game_id: str = DEFAULT_GAME,
 ) -> dict[str, Any]:
     """Play a series and summarise it (see :func:`summarise`)."""
+    g = game(game_id)
+    known = bot_registry(game_id)
     for name in bots:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}; expected one of: {', '.join(sorted(BOTS))}")
+        if name not in known:
+            raise ValueError(f"unknown bot {name!r}; expected one of: {', '.join(sorted(known))}")
+    teams = tuple(t.id for t in g.teams())
+    sc = scenario or g.default_scenario
     jobs = [
-        (i, gs, ap, cp, scenario, options, max_decisions)
-        for i, gs, ap, cp in schedule(bots, games, seed)
+        (i, gs, lineup, sc, options, max_decisions, game_id)
+        for i, gs, lineup in schedule(bots, games, seed, teams)
     ]
     start = time.perf_counter()
     played: list[dict[str, Any]] = []
@@ -178,10 +211,11 @@ def run_arena(
                     played.append(fut.result())
                     if progress is not None:
                         progress(len(played))
-    played.sort(key=lambda g: g["index"])
-    summary = summarise(bots, played)
+    played.sort(key=lambda p: p["index"])
+    summary = summarise(bots, played, teams)
     summary.update(
-        scenario=scenario,
+        game=game_id,
+        scenario=sc,
         seed=seed,
         workers=workers,
         seconds=round(time.perf_counter() - start, 2),
@@ -193,56 +227,59 @@ def _rate(n: int, d: int) -> float:
     return round(n / d, 4) if d else 0.0
 
 
-def summarise(bots: tuple[str, str], played: list[dict[str, Any]]) -> dict[str, Any]:
+def summarise(
+    bots: tuple[str, ...], played: list[dict[str, Any]], teams: tuple[str, ...]
+) -> dict[str, Any]:
     """Plain data about a series of games."""
     names = labels(bots)
     wins = {n: 0 for n in names}
-    side_games = {n: {"ap": 0, "cp": 0} for n in names}
-    side_wins = {n: {"ap": 0, "cp": 0} for n in names}
+    team_games = {n: {t: 0 for t in teams} for n in names}
+    team_wins = {n: {t: 0 for t in teams} for n in names}
     decisions = {n: 0 for n in names}
     think = {n: 0.0 for n in names}
     slowest = {n: 0.0 for n in names}
     outcomes: dict[str, int] = {}
     reasons: dict[str, int] = {}
-    final_vp: list[int] = []
+    numbers: dict[str, list[float]] = {}
     turns: list[int] = []
     errors: list[str] = []
-    draws = 0
-    for g in played:
-        for seat in SEATS:
-            side_games[g[seat]][seat] += 1
-        outcomes[g["outcome"]] = outcomes.get(g["outcome"], 0) + 1
-        if g["error"]:
-            errors.append(g["error"])
+    no_winner = 0
+    for p in played:
+        for t, label in p["teams"].items():
+            team_games[label][t] += 1
+        outcomes[p["outcome"]] = outcomes.get(p["outcome"], 0) + 1
+        if p["error"]:
+            errors.append(p["error"])
         else:
-            reasons[g["reason"]] = reasons.get(g["reason"], 0) + 1
-            final_vp.append(g["final_vp"])
-            turns.append(g["turn"])
-        if g["winner"]:
-            wins[g["winner"]] += 1
-            side_wins[g["winner"]][g["outcome"]] += 1
-        elif not g["error"]:
-            draws += 1
+            reasons[p["reason"]] = reasons.get(p["reason"], 0) + 1
+            turns.append(p["turn"])
+            for k, v in p["numbers"].items():
+                numbers.setdefault(k, []).append(v)
+        if p["winner"]:
+            wins[p["winner"]] += 1
+            team_wins[p["winner"]][p["outcome"]] += 1
+        elif not p["error"]:
+            no_winner += 1
         for n in names:
-            decisions[n] += g["decisions"].get(n, 0)
-            think[n] += g["think"].get(n, 0.0)
-            slowest[n] = max(slowest[n], g["slowest"].get(n, 0.0))
+            decisions[n] += p["decisions"].get(n, 0)
+            think[n] += p["think"].get(n, 0.0)
+            slowest[n] = max(slowest[n], p["slowest"].get(n, 0.0))
     total = len(played)
     return {
         "games": total,
         "bots": list(names),
+        "teams": list(teams),
         "wins": wins,
-        "draws": draws,
+        "draws": no_winner,
         "errors": errors,
         "win_rate": {n: _rate(wins[n], total) for n in names},
-        "win_rate_by_side": {
-            n: {seat: _rate(side_wins[n][seat], side_games[n][seat]) for seat in SEATS}
-            for n in names
+        "win_rate_by_team": {
+            n: {t: _rate(team_wins[n][t], team_games[n][t]) for t in teams} for n in names
         },
-        "games_by_side": side_games,
+        "games_by_team": team_games,
         "outcomes": outcomes,
         "reasons": reasons,
-        "mean_final_vp": round(statistics.mean(final_vp), 2) if final_vp else None,
+        "means": {k: round(statistics.mean(v), 2) for k, v in sorted(numbers.items())},
         "mean_last_turn": round(statistics.mean(turns), 2) if turns else None,
         "decisions": decisions,
         "seconds_per_decision": {
@@ -251,15 +288,14 @@ def summarise(bots: tuple[str, str], played: list[dict[str, Any]]) -> dict[str, 
         "max_seconds_per_decision": {n: round(slowest[n], 4) for n in names},
         "results": [
             {
-                "game": g["index"],
-                "seed": g["seed"],
-                "ap": g["ap"],
-                "cp": g["cp"],
-                "outcome": g["outcome"],
-                "reason": g["reason"],
-                "turn": g["turn"],
-                "final_vp": g["final_vp"],
+                "game": p["index"],
+                "seed": p["seed"],
+                "teams": p["teams"],
+                "outcome": p["outcome"],
+                "reason": p["reason"],
+                "turn": p["turn"],
+                **p["numbers"],
             }
-            for g in played
+            for p in played
         ],
     }

@@ -1,4 +1,8 @@
-"""The ``greatwar`` command line."""
+"""The ``greatwar`` command line.
+
+Every command takes ``--game`` (default: Paths of Glory) and works through the game's descriptor
+(:mod:`greatwar.core.games`): seats, teams, scenarios, options and bots come from it.
+"""
 
 from __future__ import annotations
 
@@ -9,22 +13,33 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from greatwar import __version__
+from greatwar.core.games import DEFAULT_GAME, Game, games, scenario_id
 
 app = typer.Typer(
     name="greatwar",
-    help="Paths of Glory, every rule enforced: play, watch, measure.",
+    help="The card-driven games of the First World War, every rule enforced: play, watch, "
+    "measure. 'greatwar games' lists the games.",
     no_args_is_help=True,
     add_completion=False,
 )
 out = Console()
 err = Console(stderr=True)
 
-SCENARIO_HELP = "introductory, limited, campaign or historical"
-Scenario = Annotated[str, typer.Option("--scenario", "-s", help=SCENARIO_HELP)]
+GameId = Annotated[
+    str,
+    typer.Option("--game", "-g", help=f"The game: {', '.join(games())} (default {DEFAULT_GAME})."),
+]
+Scenario = Annotated[
+    str | None,
+    typer.Option(
+        "--scenario", "-s", help="A scenario of the game (default: its own; see 'greatwar games')."
+    ),
+]
 Games = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")]
 Seed = Annotated[int, typer.Option("--seed", help="Seed of the run (each game derives its own).")]
 Options = Annotated[
@@ -32,7 +47,19 @@ Options = Annotated[
     typer.Option("--options", help="Game options as JSON, e.g. '{\"hand8\": true}'."),
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-TestsDir = Annotated[Path, typer.Option("--tests", help="The test folder of a source checkout.")]
+TestsDir = Annotated[
+    Path | None,
+    typer.Option("--tests", help="The game's test folder in a source checkout (tests/<game>)."),
+]
+
+
+def _game(game_id: str) -> Game[Any]:
+    from greatwar.core.games import UnknownGameError, game
+
+    try:
+        return game(game_id)
+    except UnknownGameError as e:
+        raise typer.BadParameter(str(e)) from None
 
 
 def _options(text: str | None) -> dict[str, Any] | None:
@@ -47,13 +74,27 @@ def _options(text: str | None) -> dict[str, Any] | None:
     return value
 
 
-def _check_scenario(name: str) -> str:
-    from greatwar.pog.scenarios import OptionsError, find_scenario
+def _setup(g: Game[Any], scenario: str | None, options: str | None) -> tuple[str, Any]:
+    """The scenario id and the options (checked against the game, passed on as given)."""
+    from greatwar.core.errors import GameError
 
+    opts = _options(options)
     try:
-        return find_scenario(name).id
-    except OptionsError as e:
+        sc = scenario_id(g, scenario) if scenario else g.default_scenario
+        g.normalise_options(sc, opts)
+    except GameError as e:
         raise typer.BadParameter(str(e)) from None
+    return sc, opts
+
+
+def _scenario_name(g: Game[Any], sc: str) -> str:
+    return next((x.name for x in g.scenarios() if x.id == sc), sc)
+
+
+def _bots(game_id: str) -> list[str]:
+    from greatwar.bots import bot_names
+
+    return bot_names(game_id)
 
 
 def _progress(total: int, label: str) -> Progress:
@@ -74,9 +115,57 @@ def version() -> None:
     out.print(f"greatwar {__version__}")
 
 
+@app.command("games")
+def games_cmd(as_json: AsJson = False) -> None:
+    """List the games with their seats, teams, scenarios, options and bots."""
+    from greatwar.core.games import game
+
+    docs: list[dict[str, Any]] = []
+    for gid in games():
+        g = game(gid)
+        docs.append(
+            {
+                "id": g.id,
+                "title": g.title,
+                "version": g.version,
+                "seats": [{"id": x.id, "name": x.name, "team": x.team} for x in g.seat_info()],
+                "teams": [{"id": x.id, "name": x.name, "seats": list(x.seats)} for x in g.teams()],
+                "scenarios": [
+                    {"id": x.id, "name": x.name, "description": x.description}
+                    for x in g.scenarios()
+                ],
+                "default_scenario": g.default_scenario,
+                "options": {
+                    x.name: {"default": x.default, "description": x.description}
+                    for x in g.options(g.default_scenario)
+                },
+                "bots": _bots(gid),
+            }
+        )
+    if as_json:
+        sys.stdout.write(json.dumps({"games": docs}) + "\n")
+        return
+    for d in docs:
+        out.rule(f"{d['title']} (--game {d['id']}, engine version {d['version']})")
+        seats = ", ".join(f"{x['id']} ({x['name']})" for x in d["seats"])
+        teams = ", ".join(f"{x['id']}: {' '.join(x['seats'])}" for x in d["teams"])
+        out.print(escape(f"seats: {seats}"))
+        out.print(escape(f"teams: {teams}"))
+        out.print(
+            escape(
+                "scenarios: "
+                + ", ".join(f"{x['id']} ({x['description'] or x['name']})" for x in d["scenarios"])
+                + f"; default {d['default_scenario']}"
+            )
+        )
+        out.print(escape("options: " + ", ".join(d["options"])))
+        out.print(escape("bots: " + ", ".join(d["bots"])))
+
+
 @app.command()
 def selfplay(
-    scenario: Scenario = "historical",
+    game_id: GameId = DEFAULT_GAME,
+    scenario: Scenario = None,
     games: Games = 10,
     seed: Seed = 1,
     options: Options = None,
@@ -90,29 +179,29 @@ def selfplay(
 ) -> None:
     """Play random legal games to the end and summarise them."""
     from greatwar.core.session import replay
-    from greatwar.pog import invariants
-    from greatwar.pog.game import RULES
-    from greatwar.selfplay import game_seeds, play_random, summarise
+    from greatwar.selfplay import game_seeds, play_random, problems_checker, summarise
 
-    sc = _check_scenario(scenario)
-    opts = _options(options)
+    g = _game(game_id)
+    sc, opts = _setup(g, scenario, options)
+    checker = problems_checker(game_id) if check else None
     played = []
     mismatches = []
     with _progress(games, f"{sc} self-play") as bar:
         task = bar.add_task("games", total=games)
         for gs in game_seeds(seed, games):
-            g = play_random(sc, gs, opts, check=invariants.check if check else None)
-            played.append(g)
-            if verify and g.error is None and replay(RULES, g.record()).hash() != g.final_hash:
+            rg = play_random(sc, gs, opts, check=checker, game_id=game_id)
+            played.append(rg)
+            if verify and rg.error is None and g.hash(replay(g, rg.record())) != rg.final_hash:
                 mismatches.append(gs)
             bar.advance(task)
     summary = summarise(played)
+    summary["game"] = game_id
     if verify:
         summary["replay_mismatches"] = mismatches
     if as_json:
         out.print_json(json.dumps(summary))
     else:
-        table = Table(title=f"{games} random {sc} games (seed {seed})")
+        table = Table(title=f"{games} random {g.title} {sc} games (seed {seed})")
         table.add_column("measure")
         table.add_column("value", justify="right")
         table.add_row("finished", f"{summary['finished']} / {summary['games']}")
@@ -127,168 +216,175 @@ def selfplay(
             table.add_row("replay mismatches", str(len(mismatches)))
         out.print(table)
         for e in summary["errors"]:
-            err.print(f"[red]error[/red] {e}")
+            err.print(f"[red]error[/red] {escape(e)}")
     if summary["exceptions"] or summary["finished"] != summary["games"] or mismatches:
         raise typer.Exit(1)
 
 
 @app.command()
 def bench(
-    scenario: Scenario = "historical",
+    game_id: GameId = DEFAULT_GAME,
+    scenario: Scenario = None,
     games: Games = 20,
     seed: Seed = 1,
     options: Options = None,
     as_json: AsJson = False,
 ) -> None:
-    """Measure random play: actions per second, seconds per game, and the time of a legal-action
-    listing, a combat, a clone and a full supply recomputation (printed, never judged)."""
+    """Measure random play: actions per second, seconds per game, the time of a legal-action
+    listing and of a clone, and the game's own figures (Paths of Glory: a combat, a full supply
+    recomputation). Printed, never judged."""
     from greatwar.selfplay import bench as run
 
-    sc = _check_scenario(scenario)
+    g = _game(game_id)
+    sc, opts = _setup(g, scenario, options)
     with _progress(games, f"bench {sc}") as bar:
         task = bar.add_task("games", total=games)
         result = run(
-            sc, games, seed, _options(options), progress=lambda i: bar.update(task, completed=i)
+            sc,
+            games,
+            seed,
+            opts,
+            progress=lambda i: bar.update(task, completed=i),
+            game_id=game_id,
         )
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
         return
-    table = Table(title=f"benchmark: {games} random {sc} games")
+    table = Table(title=f"benchmark: {games} random {g.title} {sc} games")
     table.add_column("measure")
     table.add_column("value", justify="right")
     for k, v in result.items():
         if isinstance(v, dict | list):
             v = json.dumps(v)
-        table.add_row(k, str(v))
+        table.add_row(k, escape(str(v)))
     out.print(table)
 
 
 @app.command()
 def demo(
-    scenario: Scenario = "historical",
+    game_id: GameId = DEFAULT_GAME,
+    scenario: Scenario = None,
     seed: Seed = 1,
 ) -> None:
     """Watch the computer play a whole game against itself, then read a summary."""
-    from greatwar.pog import messages
-    from greatwar.pog.scenarios import SCENARIOS
     from greatwar.selfplay import play_random
+    from greatwar.terminal import face_of
 
-    sc = _check_scenario(scenario)
-    with err.status(f"The computer plays a {SCENARIOS[sc].name} game against itself..."):
-        g = play_random(sc, seed, keep_state=True)
-    s = g.state
-    assert s is not None
-    if g.error:
-        err.print(f"[red]the game failed:[/red] {g.error}")
+    g = _game(game_id)
+    sc, _ = _setup(g, scenario, None)
+    name = _scenario_name(g, sc)
+    with err.status(f"The computer plays a {name} game of {g.title} against itself..."):
+        rg = play_random(sc, seed, keep_state=True, game_id=game_id)
+    if rg.error:
+        err.print(f"[red]the game failed:[/red] {escape(rg.error)}")
         raise typer.Exit(1)
-    res = g.result or {}
-    out.rule(f"Paths of Glory, {SCENARIOS[sc].name} scenario, seed {seed}")
-    keys = {
-        "nation.enters",
-        "commitment.raised",
-        "armistice",
-        "game.over",
-        "peace.accepted",
-        "fort.destroyed",
-    }
-    vp_by_turn: dict[int, int] = {}
-    for e in s.log:
-        if e["k"] in (
-            "vp.space",
-            "vp.event",
-            "mo.missed",
-            "vp.blockade",
-            "peace.table",
-            "vp.italy_neutral",
-            "mo.french_mutiny_penalty",
-        ):
-            vp_by_turn[e["t"]] = e["a"]["vp"]
-    table = Table(title="Story of the war")
-    table.add_column("turn", justify="right")
-    table.add_column("event")
-    for e in s.log:
-        if e["k"] in keys:
-            table.add_row(str(e["t"]), messages.render(e))
-    out.print(table)
-    if vp_by_turn:
-        out.print(
-            "VP at the end of turns: "
-            + ", ".join(f"{t}: {v}" for t, v in sorted(vp_by_turn.items()))
-        )
-    out.print(f"{len(g.actions)} decisions in {g.seconds:.2f} s.")
-    winner = {
-        "ap": "The Allies win",
-        "cp": "The Central Powers win",
-        "draw": "A draw",
-        "both_lose": "Both sides lose",
-    }.get(res.get("outcome", ""), "No result")
-    out.print(
-        f"[bold]{winner}[/bold] on turn {res.get('turn')} ({res.get('reason')}); "
-        f"VP {res.get('vp')}, final VP {res.get('final_vp')}."
-    )
+    face = face_of(g)
+    out.rule(f"{g.title}, {name} scenario, seed {seed}")
+    for item in face.story(g.view(rg.state, g.seats[0])):
+        out.print(item)
+    out.print(f"{len(rg.actions)} decisions in {rg.seconds:.2f} s.")
+    if rg.result is not None:
+        out.print(face.result(rg.result))
+    else:
+        out.print("No result.")
 
 
 @app.command("replay")
 def replay_cmd(
     path: Annotated[Path, typer.Argument(help="A game record (JSON) to replay.")],
+    game_id: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help="Refuse the record unless it is of this game."),
+    ] = None,
     as_json: AsJson = False,
 ) -> None:
     """Replay a saved game record and print its final position's hash and result."""
     from greatwar.core.errors import GameError
-    from greatwar.core.session import GameRecord, replay
-    from greatwar.pog.game import RULES
+    from greatwar.core.session import load_record, replay
 
     try:
-        record = GameRecord.from_json(json.loads(path.read_text(encoding="utf-8")))
-        s = replay(RULES, record)
+        g, record = load_record(json.loads(path.read_text(encoding="utf-8")), game_id)
+        s = replay(g, record)
     except (OSError, json.JSONDecodeError, GameError) as e:
-        err.print(f"[red]cannot replay {path}:[/red] {e}")
+        err.print(f"[red]cannot replay {escape(str(path))}:[/red] {escape(str(e))}", soft_wrap=True)
         raise typer.Exit(2) from None
-    summary = {"actions": len(record.actions), "hash": s.hash(), "turn": s.turn, "result": s.result}
+    if record.version is not None and record.version != g.version:
+        err.print(
+            f"[yellow]this record was made by version {escape(record.version)} of the "
+            f"{escape(g.title)} engine; this is version {escape(g.version)}[/yellow]",
+            soft_wrap=True,
+        )
+    summary = {
+        "game": g.id,
+        "version": record.version,
+        "actions": len(record.actions),
+        "hash": g.hash(s),
+        "to_act": g.to_act(s),
+        "result": g.outcome(s),
+    }
     if as_json:
         sys.stdout.write(json.dumps(summary) + "\n")
     else:
         out.print(summary)
 
 
+def _tests_dir(tests: Path | None, game_id: str) -> Path:
+    return tests if tests is not None else Path("tests") / game_id
+
+
 @app.command("cards")
 def cards_cmd(
-    tests: TestsDir = Path("tests"),
+    game_id: GameId = DEFAULT_GAME,
+    tests: TestsDir = None,
     as_json: AsJson = False,
 ) -> None:
-    """List every strategy card and whether its event is implemented (code and tests)."""
-    from greatwar.card_report import report
+    """List every card of the game and whether its event is implemented (code and tests)."""
+    from greatwar.card_report import NoReportError, report
 
-    result = report(tests if tests.is_dir() else None)
-    if not tests.is_dir():
-        err.print(f"[yellow]no test folder at {tests}: no card counts as tested[/yellow]")
+    _game(game_id)
+    root = _tests_dir(tests, game_id)
+    try:
+        result = report(root if root.is_dir() else None, game_id)
+    except NoReportError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    if not root.is_dir():
+        err.print(f"[yellow]no test folder at {root}: no card counts as tested[/yellow]")
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
         return
+    columns = [(str(k), str(h)) for k, h in result.get("columns", [])]
     table = Table(title=f"{result['implemented']} of {result['total']} card events implemented")
-    for col in ("card", "name", "side", "OPS/SR", "event", "tests"):
+    for col in ("card", "name", *(h for _, h in columns), "event", "tests"):
         table.add_column(col)
     for r in result["cards"]:
         mark = "[green]yes[/green]" if r["implemented"] else "[red]no[/red]"
-        table.add_row(r["id"], r["name"], r["side"], f"{r['ops']}/{r['sr']}", mark, str(r["tests"]))
+        extra = [escape(str(r.get(k, ""))) for k, _ in columns]
+        table.add_row(r["id"], escape(str(r["name"])), *extra, mark, str(r["tests"]))
     out.print(table)
 
 
 @app.command("rules-coverage")
 def rules_coverage(
-    tests: TestsDir = Path("tests"),
+    game_id: GameId = DEFAULT_GAME,
+    tests: TestsDir = None,
     as_json: AsJson = False,
 ) -> None:
-    """List every rule of the rulebook with the tests that carry its mark."""
-    from greatwar.rules_coverage import report
+    """List every rule of the game's rulebook with the tests that carry its mark."""
+    from greatwar.rules_coverage import NoIndexError, report
 
-    if not tests.is_dir():
+    _game(game_id)
+    root = _tests_dir(tests, game_id)
+    if not root.is_dir():
         err.print(
-            f"[red]no test folder at {tests}[/red]: run this from a source checkout, "
-            "or give --tests"
+            f"[red]no test folder at {root}[/red]: run this from a source checkout, or give --tests"
         )
         raise typer.Exit(2)
-    result = report(tests)
+    try:
+        result = report(root, game_id)
+    except NoIndexError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
         return
@@ -302,7 +398,7 @@ def rules_coverage(
     out.print(table)
     for tag, b in sorted(result["coverage"].items()):
         if b["uncovered"]:
-            out.print(f"[bold]{tag}[/bold] not yet covered: " + ", ".join(b["uncovered"]))
+            out.print(f"[bold]{tag}[/bold] not yet covered: " + escape(", ".join(b["uncovered"])))
 
 
 @app.command()
@@ -344,12 +440,13 @@ def arena(
         str,
         typer.Option(
             "--bots",
-            help="The two bots to match, comma-separated (e.g. heuristic,random). Each takes "
-            "each side in half the games.",
+            help="One bot per team of the game, comma-separated (e.g. heuristic,random). The "
+            "bots rotate across the teams from game to game.",
         ),
     ] = "heuristic,random",
+    game_id: GameId = DEFAULT_GAME,
     games: Games = 50,
-    scenario: Scenario = "historical",
+    scenario: Scenario = None,
     seed: Seed = 1,
     options: Options = None,
     workers: Annotated[
@@ -360,71 +457,86 @@ def arena(
         bool, typer.Option("--json", help="Print one JSON object (win rates, results...).")
     ] = False,
 ) -> None:
-    """Play bots against each other and report their win rates, overall and by side."""
+    """Play bots against each other and report their win rates, overall and by team."""
     import os
 
     from greatwar.arena import run_arena
-    from greatwar.bots import BOTS
 
+    g = _game(game_id)
+    teams = g.teams()
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
-    if len(names) != 2:
-        raise typer.BadParameter("give exactly two bots, e.g. --bots heuristic,random")
+    if len(names) != len(teams):
+        raise typer.BadParameter(
+            f"give one bot per team ({', '.join(t.id for t in teams)}), e.g. --bots "
+            + ",".join(["random"] * len(teams))
+        )
+    known = _bots(game_id)
     for name in names:
-        if name not in BOTS:
-            known = ", ".join(sorted(BOTS))
-            raise typer.BadParameter(f"unknown bot {name!r}; the bots are {known}")
-    sc = _check_scenario(scenario)
-    pair = (names[0], names[1])
-    with _progress(games, f"{pair[0]} vs {pair[1]}") as bar:
+        if name not in known:
+            raise typer.BadParameter(f"unknown bot {name!r}; the bots are {', '.join(known)}")
+    sc, opts = _setup(g, scenario, options)
+    title = " vs ".join(names)
+    with _progress(games, title) as bar:
         task = bar.add_task("games", total=games)
         result = run_arena(
-            pair,
+            names,
             games,
             scenario=sc,
             seed=seed,
-            options=_options(options),
+            options=opts,
             workers=workers or os.cpu_count() or 1,
             progress=lambda n: bar.update(task, completed=n),
+            game_id=game_id,
         )
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
     else:
-        table = Table(title=f"{games} {sc} games: {pair[0]} vs {pair[1]} (seed {seed})")
+        table = Table(title=f"{games} {g.title} {sc} games: {title} (seed {seed})")
         table.add_column("bot")
         table.add_column("wins", justify="right")
         table.add_column("win rate", justify="right")
-        table.add_column("as AP", justify="right")
-        table.add_column("as CP", justify="right")
+        for t in teams:
+            table.add_column(f"as {t.name}", justify="right")
         table.add_column("s / decision", justify="right")
         for name in result["bots"]:
-            by = result["win_rate_by_side"][name]
+            by = result["win_rate_by_team"][name]
             table.add_row(
                 name,
                 str(result["wins"][name]),
                 f"{result['win_rate'][name]:.0%}",
-                f"{by['ap']:.0%}",
-                f"{by['cp']:.0%}",
+                *(f"{by[t.id]:.0%}" for t in teams),
                 f"{result['seconds_per_decision'][name]:.4f}",
             )
         out.print(table)
+        means = ", ".join(f"{k} {v}" for k, v in result["means"].items())
         out.print(
-            f"draws {result['draws']}, errors {len(result['errors'])}, "
-            f"ended by {result['reasons']}, mean final VP {result['mean_final_vp']}, "
-            f"mean last turn {result['mean_last_turn']}"
+            escape(
+                f"no winner {result['draws']}, errors {len(result['errors'])}, "
+                f"ended by {result['reasons']}, mean last turn {result['mean_last_turn']}"
+                + (f", means: {means}" if means else "")
+            )
         )
         for e in result["errors"][:10]:
-            err.print(f"[red]error[/red] {e}")
+            err.print(f"[red]error[/red] {escape(e)}")
     if result["errors"]:
         raise typer.Exit(1)
 
 
 @app.command()
 def play(
-    side: Annotated[
-        str, typer.Option("--as", help="Your side: ap (the Allies) or cp (the Central Powers).")
-    ] = "ap",
-    vs: Annotated[str, typer.Option("--vs", help="The bot you play against.")] = "heuristic",
-    scenario: Scenario = "historical",
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            help="Your seat, or several comma-separated (default: the game's first seat; "
+            "see 'greatwar games').",
+        ),
+    ] = None,
+    vs: Annotated[str, typer.Option("--vs", help="The bot that plays every other seat.")] = (
+        "heuristic"
+    ),
+    game_id: GameId = DEFAULT_GAME,
+    scenario: Scenario = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the game.")] = 1,
     options: Options = None,
     save: Annotated[
@@ -437,17 +549,19 @@ def play(
     ] = None,
 ) -> None:
     """Play a game in the terminal against a bot (type 'help' during the game)."""
-    from greatwar.bots import BOTS
-    from greatwar.terminal import new_terminal_game
+    from greatwar.terminal import new_terminal_game, parse_seats
 
-    side = side.lower()
-    if side not in ("ap", "cp"):
-        raise typer.BadParameter("--as must be ap or cp")
-    if vs not in BOTS:
-        raise typer.BadParameter(f"unknown bot {vs!r}; the bots are {', '.join(sorted(BOTS))}")
-    sc = _check_scenario(scenario)
-    game = new_terminal_game(side, vs, sc, seed, _options(options), console=out, save=save)
-    game.run()
+    g = _game(game_id)
+    try:
+        held = parse_seats(g, seats or g.seats[0])
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    known = _bots(game_id)
+    if vs not in known:
+        raise typer.BadParameter(f"unknown bot {vs!r}; the bots are {', '.join(known)}")
+    sc, opts = _setup(g, scenario, options)
+    tg = new_terminal_game(held, vs, sc, seed, opts, console=out, save=save, game_id=game_id)
+    tg.run()
 
 
 def main() -> None:

@@ -1,10 +1,11 @@
-"""Which rules of the rulebook are covered by tests.
+"""Which rules of a game's rulebook are covered by tests (``greatwar rules-coverage --game X``).
 
-The rule index (``pog/data/rules_index.csv``) lists every rule number of the requirements map
-with its tag: ``core``, ``scenario``, ``optional``, ``card-specific`` or ``none`` (no
-requirement). Tests name the rules they check with ``@pytest.mark.rule("12.5.3")``; this module
-has pytest collect the tests (none is run), finds those marks and reports, per rule, the tests
-that carry it, and the covered fraction per tag.
+The game's rule index (its descriptor's optional hook
+:class:`greatwar.core.games.HasRulesIndex`; Paths of Glory's is ``pog/data/rules_index.csv``)
+lists every rule with its tag: ``core``, ``scenario``, ``optional``, ``card-specific`` or
+``none`` (no requirement). Tests name the rules they check with ``@pytest.mark.rule("12.5.3")``;
+this module has pytest collect the game's tests (``tests/<game id>/``; none is run), finds those
+marks and reports, per rule, the tests that carry it, and the covered fraction per tag.
 
 A mark covers the rule it names and the rules above it in the numbering that it belongs to: a
 test marked ``5.7.4.8`` (item 8 of 5.7.4) counts for ``5.7.4``; ``6.0G`` counts for ``6.0``.
@@ -13,20 +14,22 @@ test marked ``5.7.4.8`` (item 8 of 5.7.4) counts for ``5.7.4``; ``6.0G`` counts 
 from __future__ import annotations
 
 import contextlib
-import csv
 import io
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from greatwar.core.games import DEFAULT_GAME, HasRulesIndex, game
 
-def load_index() -> list[tuple[str, str]]:
-    text = (
-        resources.files("greatwar.pog")
-        .joinpath("data", "rules_index.csv")
-        .read_text(encoding="utf-8")
-    )
-    return [(r["rule"], r["tag"]) for r in csv.DictReader(text.splitlines())]
+
+class NoIndexError(ValueError):
+    """The game has no rules index."""
+
+
+def load_index(game_id: str = DEFAULT_GAME) -> list[tuple[str, str]]:
+    g = game(game_id)
+    if not isinstance(g, HasRulesIndex):
+        raise NoIndexError(f"{g.title} has no rules index")
+    return g.rules_index()
 
 
 def scan_tests(root: Path, mark: str = "rule") -> dict[str, list[str]]:
@@ -74,8 +77,8 @@ def covers(mark: str, rule: str) -> bool:
     return False
 
 
-def report(tests_root: Path) -> dict[str, Any]:
-    index = load_index()
+def report(tests_root: Path, game_id: str = DEFAULT_GAME) -> dict[str, Any]:
+    index = load_index(game_id)
     marks = scan_tests(tests_root)
     rules = []
     per_tag: dict[str, dict[str, Any]] = {}

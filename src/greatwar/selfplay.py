@@ -1,8 +1,9 @@
-"""Random self-play and measurement.
+"""Random self-play and measurement, for any game.
 
 :func:`play_random` plays one game to its end: at every step it lists all legal actions and
 picks one uniformly with a seeded chooser (its own generator, separate from the game's).
-:func:`bench` plays many and measures them. Both return plain data for the CLI to print.
+:func:`bench` plays many and measures them. Both work through the game's descriptor
+(:func:`greatwar.core.games.game`) and return plain data for the CLI to print.
 """
 
 from __future__ import annotations
@@ -15,11 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from greatwar.core.games import DEFAULT_GAME, HasBenchmarks, game
 from greatwar.core.session import GameRecord
-from greatwar.pog import engine
-from greatwar.pog.state import State
 
-Checker = Callable[[State], None]
+Checker = Callable[[Any], None]
 
 
 @dataclass
@@ -29,21 +29,40 @@ class RandomGame:
     scenario: str
     options: dict[str, Any] | None
     seed: int
+    game: str = DEFAULT_GAME
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     error: str | None = None
     seconds: float = 0.0
     legal_ns: list[int] = field(default_factory=list)
-    combat_ns: list[int] = field(default_factory=list)
     final_hash: str = ""
-    state: State | None = None
+    state: Any = None
 
     def record(self) -> GameRecord:
-        return GameRecord("pog", self.scenario, self.options, self.seed, list(self.actions))
+        return GameRecord(
+            self.game,
+            self.scenario,
+            self.options,
+            self.seed,
+            list(self.actions),
+            game(self.game).version,
+        )
 
 
 def chooser_seed(seed: int) -> int:
     return (seed * 0x9E3779B1 + 0x5EED) & 0xFFFFFFFF
+
+
+def problems_checker(game_id: str = DEFAULT_GAME) -> Checker:
+    """A checker that raises on any invariant violation the game reports."""
+    g = game(game_id)
+
+    def check(s: Any) -> None:
+        found = g.problems(s)
+        if found:
+            raise AssertionError("invariants violated: " + "; ".join(found[:5]))
+
+    return check
 
 
 def play_random(
@@ -54,49 +73,43 @@ def play_random(
     time_legal: bool = False,
     max_actions: int = 200_000,
     keep_state: bool = False,
+    game_id: str = DEFAULT_GAME,
 ) -> RandomGame:
     """Play one random game. ``check`` runs after every action (an invariant checker)."""
-    g = RandomGame(scenario, options, seed)
+    g = game(game_id)
+    rg = RandomGame(scenario, options, seed, game_id)
     pick = random.Random(chooser_seed(seed))
     start = time.perf_counter()
-    s = engine.new_game(scenario, options, seed)
+    s = g.new_game(scenario, options, seed)
+    legal_actions, apply, outcome = g.legal_actions, g.apply_unchecked, g.outcome
     try:
         if check is not None:
             check(s)
         perf = time.perf_counter_ns
-        combat_start = -1
-        while not engine.is_over(s):
+        while outcome(s) is None:
             if time_legal:
                 t0 = perf()
-                legal = engine.legal_actions(s)
-                g.legal_ns.append(perf() - t0)
+                legal = legal_actions(s)
+                rg.legal_ns.append(perf() - t0)
             else:
-                legal = engine.legal_actions(s)
+                legal = legal_actions(s)
             if not legal:
-                raise RuntimeError(f"no legal action at step {engine.step_name(s)}")
+                raise RuntimeError(f"no legal action for {g.to_act(s)!r} and no outcome")
             a = pick.choice(legal)
-            g.actions.append(str(a))
-            engine.apply_unchecked(s, a)
-            if time_legal:
-                # One combat: from the frame's creation to its end, decisions included.
-                fighting = any(f["step"] == "combat" for f in s.stack)
-                if fighting and combat_start < 0:
-                    combat_start = t0
-                elif not fighting and combat_start >= 0:
-                    g.combat_ns.append(perf() - combat_start)
-                    combat_start = -1
+            rg.actions.append(str(a))
+            apply(s, a)
             if check is not None:
                 check(s)
-            if len(g.actions) > max_actions:
+            if len(rg.actions) > max_actions:
                 raise RuntimeError(f"the game did not end within {max_actions} actions")
-        g.result = s.result
+        rg.result = outcome(s)
     except Exception as e:
-        g.error = f"{type(e).__name__}: {e}"
-    g.seconds = time.perf_counter() - start
-    g.final_hash = s.hash()
+        rg.error = f"{type(e).__name__}: {e}"
+    rg.seconds = time.perf_counter() - start
+    rg.final_hash = g.hash(s)
     if keep_state:
-        g.state = s
-    return g
+        rg.state = s
+    return rg
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -112,9 +125,11 @@ def summarise(games: list[RandomGame]) -> dict[str, Any]:
     for g in games:
         if g.result is None:
             continue
-        outcomes[g.result["outcome"]] = outcomes.get(g.result["outcome"], 0) + 1
-        reasons[g.result["reason"]] = reasons.get(g.result["reason"], 0) + 1
-        turns.append(g.result["turn"])
+        outcome, reason = str(g.result.get("outcome")), str(g.result.get("reason"))
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+        reasons[reason] = reasons.get(reason, 0) + 1
+        if isinstance(g.result.get("turn"), int):
+            turns.append(g.result["turn"])
     return {
         "games": len(games),
         "finished": sum(g.result is not None for g in games),
@@ -133,20 +148,23 @@ def bench(
     seed: int,
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    game_id: str = DEFAULT_GAME,
 ) -> dict[str, Any]:
-    """Play ``games`` random games and measure them."""
+    """Play ``games`` random games and measure them (and the game's own figures, if it has
+    any: :class:`greatwar.core.games.HasBenchmarks`)."""
+    g = game(game_id)
     played = []
     for i, gs in enumerate(game_seeds(seed, games)):
-        played.append(play_random(scenario, gs, options, time_legal=True))
+        played.append(play_random(scenario, gs, options, time_legal=True, game_id=game_id))
         if progress is not None:
             progress(i + 1)
     summary = summarise(played)
-    seconds = sum(g.seconds for g in played)
-    legal = [ns for g in played for ns in g.legal_ns]
-    combats = [ns for g in played for ns in g.combat_ns]
-    per_game = [g.seconds for g in played]
+    seconds = sum(p.seconds for p in played)
+    legal = [ns for p in played for ns in p.legal_ns]
+    per_game = [p.seconds for p in played]
     summary.update(
         {
+            "game": game_id,
             "scenario": scenario,
             "seed": seed,
             "seconds": round(seconds, 3),
@@ -157,53 +175,23 @@ def bench(
             "legal_actions_us_p90": (
                 round(statistics.quantiles(legal, n=10)[-1] / 1000, 2) if len(legal) > 10 else 0
             ),
-            "combats": len(combats),
-            "combat_us_median": round(statistics.median(combats) / 1000, 1) if combats else 0,
-            "clone_us_median": _clone_us(scenario, options, seed),
-            "supply_recompute_us_median": _supply_us(scenario, options, seed),
-            "python": platform.python_version(),
-            "implementation": platform.python_implementation(),
+            "clone_us_median": _clone_us(game_id, scenario, options, seed),
         }
     )
+    if isinstance(g, HasBenchmarks):
+        summary.update(g.benchmarks(scenario, options, seed))
+    summary["python"] = platform.python_version()
+    summary["implementation"] = platform.python_implementation()
     return summary
 
 
-def _midgame(scenario: str, options: dict[str, Any] | None, seed: int) -> State:
-    """A position some way into a random game (or its end, if the game is short)."""
-    s = engine.new_game(scenario, options, seed)
-    pick = random.Random(seed)
-    for _ in range(700):
-        if engine.is_over(s):
-            break
-        engine.apply_unchecked(s, pick.choice(engine.legal_actions(s)))
-    return s
-
-
-def _supply_us(scenario: str, options: dict[str, Any] | None, seed: int) -> float:
-    """One full supply recomputation: every unit's supply and every space's attrition supply,
-    from an empty cache (what a change of control or units costs the next question)."""
-    from greatwar.pog import board, supply
-
-    s = _midgame(scenario, options, seed)
-    units = [u for u, x in enumerate(s.loc) if board.on_map(s, u)]
-    samples = []
-    for _ in range(30):
-        s.cache.clear()
-        t0 = time.perf_counter_ns()
-        for u in units:
-            supply.unit_supplied(s, u)
-        for x in range(len(s.ctrl)):
-            if x not in board.BOXES:
-                supply.space_supplied(s, x)
-        samples.append(time.perf_counter_ns() - t0)
-    return round(statistics.median(samples) / 1000, 1)
-
-
-def _clone_us(scenario: str, options: dict[str, Any] | None, seed: int) -> float:
-    s = engine.new_game(scenario, options, seed)
+def _clone_us(game_id: str, scenario: str, options: dict[str, Any] | None, seed: int) -> float:
+    """One clone of a fresh game's state (what search pays per simulation)."""
+    g = game(game_id)
+    s = g.new_game(scenario, options, seed)
     samples = []
     for _ in range(200):
         t0 = time.perf_counter_ns()
-        s.clone(with_log=False)
+        g.clone(s)
         samples.append(time.perf_counter_ns() - t0)
     return round(statistics.median(samples) / 1000, 2)

@@ -1,152 +1,179 @@
-"""Playing Paths of Glory in the terminal against a bot.
+"""Playing a game in the terminal against bots, any game.
 
-:class:`TerminalGame` runs a :class:`~greatwar.core.session.Session`: the bot answers with
-``choose(view)`` from its own seat's view; the player sees his seat's view rendered with rich
-(the tracks, the front, the hand with card values and event texts, the log since his last
-decision, the prompt) and the legal actions numbered. He answers with a number or the action
-text, or a command:
+:class:`TerminalGame` runs a :class:`~greatwar.core.session.Session`: the player holds one seat
+or several (a person may play several powers), bots hold the others and answer with
+``choose(view)`` from their own seat's view. The player sees the view of the seat he is to act
+for, drawn by the game's terminal face (:class:`greatwar.core.faces.TerminalFace`, from the
+descriptor's ``terminal()`` hook; a game without one is shown as text: the log, the prompt and
+the legal actions), and the legal actions numbered. He answers with a number or the action text,
+or a command:
 
-    undo     take back your last decision (never across a die roll, a draw or the bot's turn)
+    undo     take back your last decision (never across a die roll, a draw or a bot's turn)
     log [N]  the last N log entries (default 30)
-    board    every space with units
-    hand     your hand
     help     this list
     quit     stop (the game record is saved if --save was given)
 
-Bad input is reported and changes nothing. At the end the result is printed and the record
-saved if asked.
+plus the game's own commands (Paths of Glory: ``board``, ``hand``). Bad input is reported and
+changes nothing. At the end the result is printed and the record saved if asked.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from greatwar.bots import make_bot
 from greatwar.core.bot import Bot
 from greatwar.core.errors import GameError
+from greatwar.core.faces import Printable, TerminalFace
+from greatwar.core.games import DEFAULT_GAME, Game, HasTerminal, game, seat_names
 from greatwar.core.session import Session
-from greatwar.pog import messages
-from greatwar.pog.card_text import card_text
-from greatwar.pog.data import SIDE_OF_NAME, load
-from greatwar.pog.game import RULES
-from greatwar.pog.state import State
 
-D = load()
-SIDE_LONG = {"ap": "Allies", "cp": "Central Powers"}
-RESULT_TEXT = {
-    "ap": "The Allies win",
-    "cp": "The Central Powers win",
-    "draw": "The game is a draw",
-    "both_lose": "Both sides lose",
+BASE_HELP = {
+    "undo": "take back your last decision (not across a die roll, a draw or a bot's turn)",
+    "log [N]": "show the last N log entries (default 30)",
+    "help": "show this help",
+    "quit": "stop playing (the game record is saved if --save was given)",
 }
-HELP = """Answer with the number of an action or its text (e.g. 'done'). Commands:
-  undo     take back your last decision (not across a die roll, a draw or the bot's turn)
-  log [N]  show the last N log entries (default 30)
-  board    show every space with units
-  hand     show your hand
-  help     show this help
-  quit     stop playing (the game record is saved if --save was given)"""
-COMMANDS = ("undo", "log", "board", "hand", "help", "quit", "exit", "q")
 
 
-def unit_name(uid: str) -> str:
-    ix = D.unit_ix.get(uid)
-    return D.units[ix].name if ix is not None else uid
+class PlainFace:
+    """How a game without a terminal face of its own is shown: its log (rendered by the
+    descriptor), its prompt and its actions as the engine writes them."""
+
+    def __init__(self, g: Game[Any]) -> None:
+        self.game = g
+        self.names = seat_names(g)
+
+    def moment(self, view: Mapping[str, Any]) -> Hashable:
+        return None
+
+    def position(self, view: Mapping[str, Any]) -> list[Printable]:
+        return []
+
+    def entries(self, entries: list[dict[str, Any]]) -> list[Printable]:
+        out: list[Printable] = []
+        for e in entries:
+            try:
+                out.append(escape(self.game.render_log(e)))
+            except Exception:  # an entry the renderer cannot take: show it raw
+                out.append(escape(json.dumps(e, default=str)))
+        return out
+
+    def prompt(self, view: Mapping[str, Any]) -> str:
+        return str(view.get("prompt") or "Your decision")
+
+    def describe(self, action: str) -> str:
+        return action
+
+    def commands(self) -> dict[str, str]:
+        return {}
+
+    def command(self, name: str, view: Mapping[str, Any]) -> list[Printable]:
+        raise ValueError(f"no command {name!r}")
+
+    def result(self, outcome: Mapping[str, Any]) -> str:
+        word = str(outcome.get("outcome"))
+        teams = {t.id: t.name for t in self.game.teams()}
+        head = f"{teams[word]} win" if word in teams else f"The game ends: {word}"
+        when = f"turn {outcome.get('turn')} ({outcome.get('reason')})"
+        return f"[bold]{escape(head)}[/bold] on {escape(when)}."
+
+    def story(self, view: Mapping[str, Any]) -> list[Printable]:
+        return []
 
 
-def space_name(sid: str) -> str:
-    ix = D.space_ix.get(sid)
-    return D.spaces[ix].name if ix is not None else sid
-
-
-def card_name(cid: str) -> str:
-    ix = D.card_ix.get(cid)
-    return D.cards[ix].name if ix is not None else cid
-
-
-def describe(action: str) -> str:
-    """The action with its ids written out as names."""
-    parts = action.split()
-    out = []
-    for p in parts[1:]:
-        if p in D.card_ix:
-            out.append(card_name(p))
-        elif p in D.unit_ix:
-            out.append(unit_name(p))
-        elif p in D.space_ix:
-            out.append(space_name(p))
-        else:
-            out.append(p)
-    return " ".join([parts[0], *out]) if parts else action
+def face_of(g: Game[Any]) -> TerminalFace:
+    """The game's terminal face, or the plain one."""
+    return g.terminal() if isinstance(g, HasTerminal) else PlainFace(g)
 
 
 class TerminalGame:
-    """One game between a person at the terminal and a bot."""
+    """One game between a person at the terminal (one seat or several) and bots."""
 
     def __init__(
         self,
-        seat: str,
-        bot: Bot,
-        session: Session[State],
+        seats: Sequence[str],
+        bots: Mapping[str, Bot],
+        session: Session[Any],
         console: Console,
         read: Callable[[str], str] | None = None,
         save: Path | None = None,
     ) -> None:
-        if seat not in ("ap", "cp"):
-            raise ValueError("seat must be 'ap' or 'cp'")
-        self.seat = seat
-        self.bot_seat = "cp" if seat == "ap" else "ap"
-        self.bot = bot
+        g = session.rules
+        unknown = [x for x in (*seats, *bots) if x not in g.seats]
+        if unknown or not seats:
+            raise ValueError(f"seats must be some of {', '.join(g.seats)}")
+        missing = [x for x in g.seats if x not in seats and x not in bots]
+        if missing:
+            raise ValueError(f"no player for {', '.join(missing)}")
+        self.seats = tuple(seats)
+        self.bots = dict(bots)
         self.session = session
+        self.game = g
+        self.face = face_of(g)
         self.console = console
         self.read = read or console.input
         self.save = save
-        self.seen = 0  # log entries already shown
-        self.last_step: tuple[Any, ...] = ()
+        self.seen: dict[str, int] = {}  # log entries already shown, per seat
+        self.last_moment: Hashable = ()
 
     # -- the loop --------------------------------------------------------------------------
 
     def run(self) -> dict[str, Any] | None:
         """Play until the game ends or the player quits; return the result (None if quit)."""
-        c = self.console
-        c.rule(
-            f"Paths of Glory: you play the {SIDE_LONG[self.seat]} against the {self.bot.name} bot"
-        )
-        c.print("Type [bold]help[/bold] for the commands.")
+        names = seat_names(self.game)
+        mine = " and ".join(f"the {names[x]}" for x in self.seats)
+        against = sorted({b.name for b in self.bots.values()})
+        rivals = f" against the {', '.join(against)} bot" if against else ""
+        self.console.rule(f"{self.game.title}: you play {mine}{rivals}")
+        self.console.print("Type [bold]help[/bold] for the commands.")
         while not self.session.over:
-            actor = RULES.to_act(self.session.state)
-            if actor == self.bot_seat:
-                self.bot_turn()
+            actor = self.game.to_act(self.session.state)
+            if actor is None:
+                break
+            if actor not in self.seats:
+                self.bot_turn(actor)
                 continue
-            if not self.human_turn():
+            if not self.human_turn(actor):
                 self.finish(quit_=True)
                 return None
         return self.finish(quit_=False)
 
-    def bot_turn(self) -> None:
-        text = self.bot.choose(self.session.view(self.bot_seat))
-        self.session.apply(text, self.bot_seat)
+    def bot_turn(self, seat: str) -> None:
+        text = self.bots[seat].choose(self.session.view(seat))
+        self.session.apply(text, seat)
 
-    def human_turn(self) -> bool:
-        """One decision of the player; False when he quits."""
-        v = self.session.view(self.seat)
-        here = (v["turn"], v["round"], v["phase"])
-        if here != self.last_step:
-            self.render_position(v)
-            self.last_step = here
-        self.render_log(v)
+    def show(self, items: list[Printable]) -> None:
+        for item in items:
+            self.console.print(item)
+
+    def help_text(self) -> str:
+        lines = {**BASE_HELP, **self.face.commands()}
+        width = max(len(k) for k in lines)
+        return "Answer with the number of an action or its text (e.g. 'done'). Commands:\n" + (
+            "\n".join(f"  {k:<{width}}  {v}" for k, v in lines.items())
+        )
+
+    def human_turn(self, seat: str) -> bool:
+        """One decision of the player for ``seat``; False when he quits."""
+        v = self.session.view(seat)
+        here = (seat, self.face.moment(v))
+        if here != self.last_moment:
+            self.show(self.face.position(v))
+            self.last_moment = here
+        self.render_log(seat, v)
         legal: list[str] = v["legal"]
         self.render_prompt(v, legal)
+        own = self.face.commands()
         while True:
             try:
-                line = self.read(f"[bold]{self.seat.upper()}>[/bold] ").strip()
+                line = self.read(f"[bold]{seat.upper()}>[/bold] ").strip()
             except EOFError:
                 return False
             if not line:
@@ -156,26 +183,18 @@ class TerminalGame:
             if word in ("quit", "exit", "q"):
                 return False
             if word == "help":
-                self.console.print(HELP)
+                self.console.print(escape(self.help_text()))
                 continue
             if word == "log":
                 n = int(rest) if rest.strip().isdigit() else 30
-                self.render_entries(self.session.view(self.seat)["log"][-n:])
+                self.show(self.face.entries(list(self.session.view(seat).get("log", []))[-n:]))
                 continue
-            if word == "board":
-                self.render_board(v, front_only=False)
-                continue
-            if word == "hand":
-                self.render_hand(v)
+            if word in own:
+                self.show(self.face.command(word, v))
                 continue
             if word == "undo":
-                try:
-                    self.session.undo(self.seat)
-                except GameError as e:
-                    self.console.print(f"[red]{escape(str(e))}[/red]")
+                if not self.undo(seat):
                     continue
-                self.console.print("[yellow]Your last decision is taken back.[/yellow]")
-                self.seen = min(self.seen, len(self.session.view(self.seat)["log"]))
                 return True
             text = line
             if line.isdigit():
@@ -187,24 +206,33 @@ class TerminalGame:
                     continue
                 text = legal[n - 1]
             try:
-                a = self.session.apply(text, self.seat)
+                a = self.session.apply(text, seat)
             except GameError as e:
                 self.console.print(f"[red]{escape(str(e))}[/red]")
                 continue
-            self.console.print(f"[dim]You: {escape(describe(str(a)))}[/dim]")
+            self.console.print(f"[dim]You: {escape(self.face.describe(str(a)))}[/dim]")
             return True
 
+    def undo(self, seat: str) -> bool:
+        """Take back the player's last decision (for whichever of his seats made it)."""
+        who = next((x for x in self.seats if self.session.can_undo(x)), seat)
+        try:
+            self.session.undo(who)
+        except GameError as e:
+            self.console.print(f"[red]{escape(str(e))}[/red]")
+            return False
+        self.console.print("[yellow]Your last decision is taken back.[/yellow]")
+        for x in self.seats:
+            shown = len(self.session.view(x).get("log", []))
+            self.seen[x] = min(self.seen.get(x, 0), shown)
+        return True
+
     def finish(self, quit_: bool) -> dict[str, Any] | None:
-        v = self.session.view(self.seat)
-        self.render_log(v)
-        res = self.session.rules.outcome(self.session.state)
+        self.render_log(self.seats[0], self.session.view(self.seats[0]))
+        res = self.game.outcome(self.session.state)
         if res is not None:
-            head = RESULT_TEXT.get(str(res.get("outcome")), "The game is over")
             self.console.rule("Game over")
-            self.console.print(
-                f"[bold]{head}[/bold] on turn {res.get('turn')} ({res.get('reason')}); "
-                f"VP {res.get('vp')}, final VP {res.get('final_vp')}."
-            )
+            self.console.print(self.face.result(res))
         elif quit_:
             self.console.print("You left the game.")
         if self.save is not None:
@@ -216,153 +244,57 @@ class TerminalGame:
 
     # -- rendering ---------------------------------------------------------------------------
 
-    def render_position(self, v: dict[str, Any]) -> None:
+    def render_log(self, seat: str, v: Mapping[str, Any]) -> None:
+        log = list(v.get("log", []))
+        seen = self.seen.get(seat, 0)
+        if seen < len(log):
+            self.show(self.face.entries(log[seen:]))
+        self.seen[seat] = len(log)
+
+    def render_prompt(self, v: Mapping[str, Any], legal: list[str]) -> None:
         c = self.console
-        t = v["tracks"]
-        c.rule(f"{v['turn_label']} (turn {v['turn']}), {v['phase']} phase, round {v['round']}")
-        rp = ", ".join(f"{k.upper()} {n:g}" for k, n in t["rp"].items() if n)
-        mo = t["mandated_offensive"]
-        c.print(
-            f"VP [bold]{t['vp']}[/bold]   War Status AP {t['war_status']['ap']} / "
-            f"CP {t['war_status']['cp']} (combined {t['combined_war_status']})   "
-            f"Commitment AP {t['commitment']['ap']} / CP {t['commitment']['cp']}"
-        )
-        c.print(
-            f"Mandated offensive: AP {mo['ap']}, CP {mo['cp']}   RP: {rp or 'none'}   "
-            f"US entry: {t['us_entry']}   Russia: {t['russian_capitulation']}"
-        )
-        cards = v["cards"]
-        c.print(
-            f"Hands: AP {cards['hand_count']['ap']}, CP {cards['hand_count']['cp']}   "
-            f"Draw piles: AP {cards['deck_count']['ap']}, CP {cards['deck_count']['cp']}"
-        )
-        self.render_board(v, front_only=True)
-        self.render_hand(v)
-
-    def render_board(self, v: dict[str, Any], front_only: bool) -> None:
-        b = v["board"]
-        by_space: dict[str, list[dict[str, Any]]] = {}
-        for u in b["units"]:
-            if u["space"] in D.space_ix and not D.spaces[D.space_ix[u["space"]]].is_box:
-                by_space.setdefault(u["space"], []).append(u)
-        control = b["control"]
-        side_of: dict[str, str] = {}
-        for sid, units in by_space.items():
-            side_of[sid] = "ap" if D.units[D.unit_ix[units[0]["id"]]].side == 0 else "cp"
-        rows = []
-        for sid, units in by_space.items():
-            x = D.space_ix[sid]
-            mine = side_of[sid]
-            if front_only:
-                near = False
-                for n in D.adj[x]:
-                    nid = D.spaces[n].id
-                    if side_of.get(nid, mine) != mine or control.get(nid, mine) != mine:
-                        near = True
-                        break
-                if not near:
-                    continue
-            rows.append((D.spaces[x].map, D.spaces[x].name, sid, units))
-        rows.sort()
-        table = Table(title="The front" if front_only else "Units on the map", expand=False)
-        table.add_column("space")
-        table.add_column("side")
-        table.add_column("units")
-        table.add_column("trench / fort")
-        for _, name, sid, units in rows:
-            shown = ", ".join(
-                f"({unit_name(u['id'])})" if u["reduced"] else unit_name(u["id"]) for u in units
-            )
-            marks = []
-            tr = b["trenches"].get(sid)
-            if tr:
-                marks.append(f"trench {tr['level']}")
-            fort = b["forts"].get(sid)
-            if fort:
-                marks.append(f"fort {fort}")
-            side = side_of[sid]
-            colour = "blue" if side == "ap" else "red"
-            table.add_row(
-                escape(name),
-                f"[{colour}]{side.upper()}[/{colour}]",
-                escape(shown),
-                ", ".join(marks),
-            )
-        self.console.print(table)
-        reserve = [
-            unit_name(u["id"]) + (" (r)" if u["reduced"] else "")
-            for u in b["units"]
-            if u["space"] == f"{self.seat}_reserve_box"
-        ]
-        if reserve:
-            self.console.print("Your Reserve Box: " + escape(", ".join(reserve)))
-
-    def render_hand(self, v: dict[str, Any]) -> None:
-        table = Table(title="Your hand")
-        table.add_column("card")
-        table.add_column("name")
-        table.add_column("OPS", justify="right")
-        table.add_column("SR", justify="right")
-        table.add_column("RP")
-        table.add_column("event")
-        for cid in v["cards"]["hand"]:
-            card = D.cards[D.card_ix[cid]]
-            rp = " ".join(f"{p.upper()}{n}" for p, n in card.rp)
-            marks = (" [CC]" if card.combat_card else "") + (
-                " *" if card.removed_after_event else ""
-            )
-            table.add_row(
-                cid,
-                escape(card.name + marks),
-                str(card.ops),
-                str(card.sr),
-                rp,
-                escape(card_text(cid)),
-            )
-        self.console.print(table)
-
-    def render_entries(self, entries: list[dict[str, Any]]) -> None:
-        for e in entries:
-            if e.get("k") == "die" or e.get("k") == "game.setup":
-                continue
-            try:
-                text = messages.render(e)
-            except Exception:
-                text = str(e.get("k"))
-            self.console.print(f"[dim]t{e.get('t')}[/dim] {escape(text)}")
-
-    def render_log(self, v: dict[str, Any]) -> None:
-        log = v["log"]
-        if self.seen < len(log):
-            self.render_entries(log[self.seen :])
-        self.seen = len(log)
-
-    def render_prompt(self, v: dict[str, Any], legal: list[str]) -> None:
-        c = self.console
-        c.print(f"[bold]{escape(messages.prompt_text(v.get('prompt')) or '')}[/bold]")
+        c.print(f"[bold]{escape(self.face.prompt(v))}[/bold]")
         width = len(str(len(legal)))
         for i, text in enumerate(legal, 1):
-            nice = describe(text)
-            shown = text if nice == text else f"{text}  [dim]({escape(nice)})[/dim]"
+            nice = self.face.describe(text)
+            shown = escape(text) if nice == text else f"{escape(text)}  [dim]({escape(nice)})[/dim]"
             c.print(f"  {i:>{width}}. {shown}")
         if v.get("can_undo"):
             c.print("  [dim](undo is available)[/dim]")
 
 
+def parse_seats(g: Game[Any], text: str | Sequence[str]) -> tuple[str, ...]:
+    """The seats a player holds, from ``"ap"`` or ``"ahoe,de"`` (ValueError naming the seats
+    of the game otherwise)."""
+    given = text.split(",") if isinstance(text, str) else list(text)
+    seats = tuple(dict.fromkeys(x.strip().lower() for x in given if x.strip()))
+    bad = [x for x in seats if x not in g.seats]
+    if bad or not seats:
+        raise ValueError(
+            f"unknown seat {', '.join(bad) or repr(text)}; the seats are {', '.join(g.seats)}"
+        )
+    return seats
+
+
 def new_terminal_game(
-    seat: str,
+    seat: str | Sequence[str],
     vs: str,
-    scenario: str = "historical",
+    scenario: str | None = None,
     seed: int = 1,
     options: dict[str, Any] | None = None,
     console: Console | None = None,
     save: Path | None = None,
     read: Callable[[str], str] | None = None,
+    game_id: str = DEFAULT_GAME,
 ) -> TerminalGame:
-    """A terminal game for ``seat`` ('ap' or 'cp') against bot ``vs``."""
-    if seat not in SIDE_OF_NAME:
-        raise ValueError(f"unknown side {seat!r}; expected ap or cp")
-    session = Session.new(RULES, scenario, options, seed)
-    bot_seat = "cp" if seat == "ap" else "ap"
-    bot = make_bot(vs, (seed * 1_000_003 + (1 if bot_seat == "cp" else 0) * 7919) % (1 << 62))
-    return TerminalGame(seat, bot, session, console or Console(), read=read, save=save)
+    """A terminal game where the player holds ``seat`` (one seat, or several as a list or
+    comma-separated) and the bot ``vs`` plays every other seat."""
+    g = game(game_id)
+    seats = parse_seats(g, seat)
+    session = Session.new(g, scenario or g.default_scenario, options, seed)
+    bots = {
+        x: make_bot(vs, (seed * 1_000_003 + i * 7919) % (1 << 62), game_id)
+        for i, x in enumerate(g.seats)
+        if x not in seats
+    }
+    return TerminalGame(seats, bots, session, console or Console(), read=read, save=save)

@@ -85,3 +85,29 @@ def test_failed_action_changes_nothing():
 def test_corrupt_records_are_refused(doc):
     with pytest.raises(CorruptStateError):
         GameRecord.from_json(doc)
+
+
+def test_a_record_without_a_version_still_loads():
+    """Records saved before records named their engine version replay as they did."""
+    doc = {
+        "format": "greatwar.record/1",
+        "game": "pog",
+        "scenario": "campaign",
+        "options": None,
+        "seed": 3,
+        "actions": ["choose no"],
+    }
+    record = GameRecord.from_json(doc)
+    assert record.version is None and record.to_json() == doc
+    assert replay(RULES, record).serial == 1
+    made = Session.new(RULES, "campaign", seed=3)
+    assert made.record.to_json()["version"] == RULES.version
+
+
+def test_the_session_serial_counts_the_decisions_in_force():
+    g = Session.new(RULES, "campaign", seed=3)
+    g.apply("choose no")
+    g.apply(next(a for a in engine.legal_actions(g.state) if str(a).startswith("play ops")))
+    assert g.serial == g.state.serial == 2
+    g.undo()
+    assert g.serial == g.state.serial == 1 and len(g.record.actions) == 3

@@ -144,3 +144,47 @@ def test_websocket_needs_a_token(client: TestClient) -> None:
         assert msg["type"] == "view" and msg["view"]["seat"] == "cp" and msg["view"]["legal"]
         ws.send_json({"type": "ping"})
         assert ws.receive_json() == {"type": "pong"}
+
+
+def test_one_person_may_hold_several_seats(client: TestClient) -> None:
+    """One token for both sides (Paths of Glory's one-person grouping): the view follows the
+    seat to act, the person acts for whichever held seat is to act, and may ask for either."""
+    r = client.post(
+        "/api/games",
+        json={"scenario": "historical", "seed": 4, "players": [["ap", "cp"]]},
+    )
+    assert r.status_code == 201, r.text
+    doc = r.json()
+    gid, tokens = doc["id"], doc["tokens"]
+    assert tokens["ap"] == tokens["cp"]
+    assert doc["players"] == [
+        {"seats": ["ap", "cp"], "token": tokens["ap"], "link": f"/play/{gid}#{tokens['ap']}"}
+    ]
+    token = tokens["ap"]
+    for _ in range(6):
+        v = view(client, gid, token)
+        assert v["held"] == ["ap", "cp"] and v["seat"] == v["to_act"]
+        r = act(client, gid, token, v["legal"][0], v["serial"])
+        assert r.status_code == 200, r.text
+    v = view(client, gid, token)
+    other = "ap" if v["to_act"] == "cp" else "cp"
+    r = client.get(
+        f"/api/games/{gid}/view", params={"seat": other}, headers={"X-Seat-Token": token}
+    )
+    assert r.status_code == 200 and r.json()["seat"] == other and r.json()["legal"] == []
+
+
+def test_seat_groups_are_checked(client: TestClient) -> None:
+    def make(**body: object) -> tuple[int, str]:
+        r = client.post("/api/games", json={"scenario": "introductory", **body})
+        return r.status_code, r.json().get("detail", "")
+
+    assert make(players=[["ap"], ["ap"]]) == (400, "seat ap is given to more than one person")
+    code, why = make(players=[["ap", "xx"]])
+    assert code == 400 and "unknown seat 'xx'" in why
+    code, why = make(seats={"cp": "random"}, players=[["ap", "cp"]])
+    assert code == 400 and "played by a bot" in why
+    code, why = make(players=[[]])
+    assert code == 400
+    code, why = make(seats={"ap": "human", "cp": "human", "de": "human"})
+    assert code == 400 and "unknown seats" in why

@@ -1,24 +1,38 @@
-"""Computer opponents. They see views, never the full state.
+"""Computer players. They see views, never the full state.
 
-``BOTS`` maps a bot's name to its class; :func:`make_bot` builds one with a seed (a bot is
+The bots of a game are the game-agnostic ones here (:data:`COMMON`: the random bot, which
+plays from any view's ``legal`` list) plus the game's own, which its descriptor lists
+(:meth:`greatwar.core.games.Game.bots`; Paths of Glory's heuristic bot lives in its package).
+:func:`bots` gives them by name for a game id; :func:`make_bot` builds one with a seed (a bot is
 deterministic for a given seed and the same views).
 """
 
 from __future__ import annotations
 
-from greatwar.bots.heuristic import HeuristicBot
+from collections.abc import Callable
+
 from greatwar.bots.random_bot import RandomBot
 from greatwar.core.bot import Bot
+from greatwar.core.games import DEFAULT_GAME, game
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
-    "heuristic": HeuristicBot,
-    "random": RandomBot,
-}
+BotFactory = Callable[[int], Bot]
+
+COMMON: dict[str, BotFactory] = {"random": RandomBot}
+"""The bots every game has (built from a seed)."""
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (see ``BOTS``)."""
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; expected one of: {', '.join(sorted(BOTS))}")
-    bot: Bot = BOTS[name](seed=seed)
-    return bot
+def bots(game_id: str = DEFAULT_GAME) -> dict[str, BotFactory]:
+    """Every bot of a game by name: the common ones and the game's own (which win a clash)."""
+    return {**COMMON, **game(game_id).bots()}
+
+
+def bot_names(game_id: str = DEFAULT_GAME) -> list[str]:
+    return sorted(bots(game_id))
+
+
+def make_bot(name: str, seed: int = 0, game_id: str = DEFAULT_GAME) -> Bot:
+    """A bot of a game by name (see :func:`bots`); ValueError for an unknown name."""
+    known = bots(game_id)
+    if name not in known:
+        raise ValueError(f"unknown bot {name!r}; expected one of: {', '.join(sorted(known))}")
+    return known[name](seed)

@@ -8,6 +8,12 @@ A game package registers itself by listing its descriptor in :data:`KNOWN`, the 
 ``id -> "module:attribute"``; the module is imported the first time the game is asked for, so
 loading one game never loads the others.
 
+Besides the calls every game has (:class:`Game`), a game may offer optional hooks, each a small
+protocol of its own that callers test with ``isinstance`` and do without when it is absent:
+:class:`HasTerminal` (its terminal renderer), :class:`HasWeb` (its face in the web client),
+:class:`HasCardReport` and :class:`HasRulesIndex` (``greatwar cards`` and ``greatwar
+rules-coverage``) and :class:`HasBenchmarks` (its own figures for ``greatwar bench``).
+
 >>> from greatwar.core.games import game
 >>> g = game("pog")
 >>> g.seats
@@ -17,13 +23,16 @@ loading one game never loads the others.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from greatwar.core.actions import Action
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
+
+if TYPE_CHECKING:
+    from greatwar.core.faces import TerminalFace, WebFace
 
 KNOWN: dict[str, str] = {
     "pog": "greatwar.pog.game:GAME",
@@ -48,11 +57,13 @@ class SeatInfo:
 
 @dataclass(frozen=True, slots=True)
 class ScenarioInfo:
-    """A scenario (or set-up) a game can start from."""
+    """A scenario (or set-up) a game can start from; ``aliases`` are other names people may
+    type for it (``scenario_id`` accepts them)."""
 
     id: str
     name: str
     description: str = ""
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +109,8 @@ class Game(Protocol[S]):
 
     def seat_groups(self, people: int) -> list[tuple[str, ...]]:
         """How ``people`` players share the seats (each tuple is one person's seats); raises
-        :class:`MalformedActionError` for a number of people the game does not support."""
+        :class:`MalformedActionError` for a number of people the game does not support. The
+        server lets one person hold several seats only as one of these groups."""
         ...
 
     # -- how a game starts --------------------------------------------------------------
@@ -127,7 +139,9 @@ class Game(Protocol[S]):
     def legal_actions(self, s: S) -> list[Action]: ...
 
     def view(self, s: S, seat: str) -> dict[str, Any]:
-        """What ``seat`` may know; it includes ``"legal"`` when the seat is to act."""
+        """What ``seat`` may know: plain JSON data with ``"seat"``, ``"legal"`` (the legal
+        actions as text when the seat is to act, else empty) and ``"log"`` (the entries the seat
+        may see, for :meth:`render_log`)."""
         ...
 
     def outcome(self, s: S) -> dict[str, Any] | None: ...
@@ -162,6 +176,64 @@ class Game(Protocol[S]):
         ...
 
 
+# -- optional hooks -------------------------------------------------------------------------
+
+
+@runtime_checkable
+class HasTerminal(Protocol):
+    """A game that draws itself in the terminal (``greatwar play``, ``greatwar demo``).
+    Without it the terminal shows the prompt, the legal actions and the log as text."""
+
+    def terminal(self) -> TerminalFace: ...
+
+
+@runtime_checkable
+class HasWeb(Protocol):
+    """A game with a face in the web client (map data, view dressing, the game list, the
+    replay of every seat). Without it the server still plays the game: views go out as the
+    engine gives them, with the log rendered by :meth:`Game.render_log`."""
+
+    def web(self) -> WebFace: ...
+
+
+@runtime_checkable
+class HasCardReport(Protocol):
+    """A card game that reports which card events it implements (``greatwar cards``)."""
+
+    def card_report(self, tested: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+        """Every card and whether its event is implemented. ``tested`` maps a card id to the
+        tests marked ``@pytest.mark.card(id)`` under ``tests/<game id>/``. The answer is
+        ``{"cards": rows, "columns": [[key, heading], ...], "total": n, "implemented": n,
+        "missing": [ids]}``; each row has at least ``id``, ``name``, ``implemented`` and
+        ``tests`` (a count), and ``columns`` names the row's other fields worth a column."""
+        ...
+
+
+@runtime_checkable
+class HasRulesIndex(Protocol):
+    """A game with an index of its rulebook (``greatwar rules-coverage``)."""
+
+    def rules_index(self) -> list[tuple[str, str]]:
+        """Every rule (its number, or its heading in capitals) with its tag: ``core``,
+        ``scenario``, ``optional``, ``card-specific`` or ``none`` (no requirement). Tests under
+        ``tests/<game id>/`` name the rules they check with ``@pytest.mark.rule(...)``."""
+        ...
+
+
+@runtime_checkable
+class HasBenchmarks(Protocol):
+    """A game with figures of its own for ``greatwar bench`` (printed, never judged)."""
+
+    def benchmarks(
+        self, scenario: str, options: Mapping[str, Any] | None, seed: int
+    ) -> dict[str, Any]:
+        """Timings of the game's own costly parts (a combat, a supply recomputation...),
+        measured on positions it makes from ``seed``: name -> number."""
+        ...
+
+
+# -- the registry ---------------------------------------------------------------------------
+
 _LOADED: dict[str, Game[Any]] = {}
 
 
@@ -182,3 +254,24 @@ def game(game_id: str = DEFAULT_GAME) -> Game[Any]:
     descriptor: Game[Any] = getattr(importlib.import_module(module), attr)
     _LOADED[game_id] = descriptor
     return descriptor
+
+
+def scenario_id(g: Game[Any], name: str) -> str:
+    """The id of the scenario of ``g`` that ``name`` names (its id or an alias, in any case);
+    :class:`MalformedActionError` naming the scenarios otherwise."""
+    want = name.lower() if isinstance(name, str) else ""
+    for sc in g.scenarios():
+        if want == sc.id.lower() or want in (a.lower() for a in sc.aliases):
+            return sc.id
+    known = ", ".join(sc.id for sc in g.scenarios())
+    raise MalformedActionError(f"unknown scenario {name!r} of {g.title}; expected one of: {known}")
+
+
+def seat_names(g: Game[Any]) -> dict[str, str]:
+    """Each seat's name for people."""
+    return {x.id: x.name for x in g.seat_info()}
+
+
+def team_of(g: Game[Any]) -> dict[str, str]:
+    """The team each seat plays for."""
+    return {x.id: x.team for x in g.seat_info()}

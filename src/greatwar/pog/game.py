@@ -9,16 +9,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from functools import partial
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from greatwar.core.actions import Action
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
+from greatwar.core.faces import TerminalFace, WebFace
 from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
 from greatwar.pog import engine, invariants, messages
 from greatwar.pog.scenarios import (
+    ALIASES,
     DEFAULT_OPTIONS,
     OPTIONAL_CARD_MODES,
     SCENARIOS,
@@ -34,12 +35,21 @@ VERSION = "1"
 _SEATS = (SeatInfo("ap", "Allied Powers", "ap"), SeatInfo("cp", "Central Powers", "cp"))
 
 _OPTION_TEXT = {
-    "hand8": ("eight-card hands (9.1.4)", (False, True)),
-    "optional_cards": ("optional cards 56-65: none, all or select", OPTIONAL_CARD_MODES),
-    "trench_mod": ("trench roll modification (11.2.10)", (False, True)),
-    "valiant": ("the Valiant variant deck", (False, True)),
-    "tournament": ("tournament rules (5.6)", (False, True)),
-    "bid": ("a VP bid for sides (5.6.1): {'side': 'ap', 'vp': 1}", None),
+    "hand8": ("Eight-card hands (9.1.4); always on in the Historical scenario.", (False, True)),
+    "optional_cards": (
+        "Optional cards 56-65: none, all, or each player selects (rulebook note).",
+        OPTIONAL_CARD_MODES,
+    ),
+    "trench_mod": (
+        "Trench roll modification (11.2.10); always on in the Historical scenario.",
+        (False, True),
+    ),
+    "valiant": ("The Valiant variant deck.", (False, True)),
+    "tournament": (
+        "Tournament rules (5.6): draws count for the Allies; accepted peace: both lose.",
+        (False, True),
+    ),
+    "bid": ("Tournament bid (5.6.1): one side cedes some VP to the other.", None),
 }
 
 
@@ -47,7 +57,6 @@ class PathsOfGlory:
     """Paths of Glory (GMT, 2018 rules) as a :class:`greatwar.core.games.Game`."""
 
     id = "pog"
-    name = "pog"  # the record's game field (the session layer's name)
     title = "Paths of Glory"
     version = VERSION
     seats: tuple[str, ...] = ("ap", "cp")
@@ -71,7 +80,12 @@ class PathsOfGlory:
     # -- how a game starts --------------------------------------------------------------
 
     def scenarios(self) -> tuple[ScenarioInfo, ...]:
-        return tuple(ScenarioInfo(x.id, x.name, f"rule {x.rule}") for x in SCENARIOS.values())
+        return tuple(
+            ScenarioInfo(
+                x.id, x.name, f"rule {x.rule}", tuple(a for a, i in ALIASES.items() if i == x.id)
+            )
+            for x in SCENARIOS.values()
+        )
 
     def options(self, scenario: str) -> tuple[OptionInfo, ...]:
         find_scenario(scenario)
@@ -127,18 +141,41 @@ class PathsOfGlory:
     # -- its face -----------------------------------------------------------------------
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
-        from greatwar.bots import BOTS
+        from greatwar.pog.bots.heuristic import HeuristicBot
 
-        return {name: partial(_make_bot, name) for name in BOTS}
+        return {"heuristic": HeuristicBot}
 
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(dict(entry), lang)
 
+    # -- optional hooks (greatwar.core.games) -----------------------------------------------
 
-def _make_bot(name: str, seed: int) -> Bot:
-    from greatwar.bots import make_bot
+    def terminal(self) -> TerminalFace:
+        from greatwar.pog.terminal import PogTerminal
 
-    return make_bot(name, seed)
+        return PogTerminal()
+
+    def web(self) -> WebFace:
+        from greatwar.pog.web import PogWeb
+
+        return PogWeb()
+
+    def card_report(self, tested: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+        from greatwar.pog.reports import card_report
+
+        return card_report(tested)
+
+    def rules_index(self) -> list[tuple[str, str]]:
+        from greatwar.pog.reports import rules_index
+
+        return rules_index()
+
+    def benchmarks(
+        self, scenario: str, options: Mapping[str, Any] | None, seed: int
+    ) -> dict[str, Any]:
+        from greatwar.pog.benchmarks import benchmarks
+
+        return benchmarks(scenario, options, seed)
 
 
 GAME: Game[State] = PathsOfGlory()

@@ -5,17 +5,22 @@ Routes (JSON unless said otherwise):
     GET  /                                the start page (create a game, list games)
     GET  /play/{id}                       the game page (the seat token is in the link's #fragment)
     GET  /replay/{id}                     the replay viewer
-    GET  /api/meta                        scenarios, options, bots
-    GET  /api/data                        map, units and cards for drawing (public, fixed)
-    GET  /api/games                       the games in this store
-    POST /api/games                       create a game -> its id and a private link per human seat
+    GET  /api/meta?game=pog               seats, teams, scenarios, options, bots of a game
+    GET  /api/data?game=pog               map, pieces and cards for drawing (public, fixed)
+    GET  /api/games                       the games in this store (of every game)
+    POST /api/games                       create a game -> its id and a private link per person
     GET  /api/games/{id}                  public facts about one game
-    GET  /api/games/{id}/view             your seat's view            (X-Seat-Token)
+    GET  /api/games/{id}/view             your seat's view     ?seat= (X-Seat-Token)
     POST /api/games/{id}/action           {"action", "serial"}        (X-Seat-Token)
     POST /api/games/{id}/undo             {"serial"}                  (X-Seat-Token)
     GET  /api/games/{id}/replay           ?seat=&step= (a token for an unfinished game)
     GET  /api/games/{id}/record           the game record, once the game is over
     WS   /api/games/{id}/ws               first message {"token": ...}; then views as they change
+
+Every game goes through its descriptor (:mod:`greatwar.core.games`); ``game`` defaults to
+Paths of Glory. A token may hold several seats (one person playing several powers): the view is
+then of the seat asked for (``?seat=``), else of the held seat to act, else of the first; an
+action is played for the held seat to act.
 
 Errors are JSON ``{"detail": message, "kind": word}`` with a 4xx status: 400 malformed input,
 401 no valid seat token, 403 not your seat's turn, 404 unknown game, 409 stale position or a
@@ -38,36 +43,29 @@ from starlette.websockets import WebSocketDisconnect
 
 from greatwar import __version__
 from greatwar.core.errors import CorruptStateError, GameError, MalformedActionError
-from greatwar.pog.scenarios import DEFAULT_OPTIONS, OPTIONAL_CARD_MODES, SCENARIOS
+from greatwar.core.games import DEFAULT_GAME, HasWeb
 from greatwar.server.games import (
-    HUMAN,
-    SEATS,
+    EVERY_SEAT,
     Forbidden,
     GameService,
     LiveGame,
+    NotFound,
     ServiceError,
-    bot_names,
+    descriptor,
+    meta,
 )
 from greatwar.server.hub import Conn, Hub
 from greatwar.server.store import GameStore
-from greatwar.server.views import static_data
 
 WEB = Path(str(resources.files("greatwar").joinpath("web")))
 
-OPTION_HELP: dict[str, str] = {
-    "hand8": "Eight-card hands (9.1.4); always on in the Historical scenario.",
-    "optional_cards": "Optional cards 56-65: none, all, or each player selects (rulebook note).",
-    "trench_mod": "Trench roll modification (11.2.10); always on in the Historical scenario.",
-    "valiant": "The Valiant variant deck.",
-    "tournament": "Tournament rules (5.6): draws count for the Allies; accepted peace: both lose.",
-    "bid": "Tournament bid (5.6.1): one side cedes some VP to the other.",
-}
-
 
 class CreateGame(BaseModel):
-    scenario: str = "historical"
+    game: str = DEFAULT_GAME
+    scenario: str | None = None  # the game's default scenario
     options: dict[str, Any] | None = None
-    seats: dict[str, str] = Field(default_factory=lambda: {"ap": HUMAN, "cp": HUMAN})
+    seats: dict[str, str] | None = None  # seat -> "human" or a bot's name; missing: human
+    players: list[list[str]] | None = None  # human seats one person holds together
     seed: int | None = Field(default=None, ge=0, lt=2**62)
 
 
@@ -139,30 +137,24 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
 
     # -- facts ---------------------------------------------------------------------------
 
-    data_text = json.dumps(static_data(), separators=(",", ":"))
+    data_texts: dict[str, str] = {}
 
     @app.get("/api/data")
-    async def data() -> Response:
+    async def data(game: str = DEFAULT_GAME) -> Response:
+        text = data_texts.get(game)
+        if text is None:
+            g = descriptor(game)
+            if not isinstance(g, HasWeb):
+                raise NotFound(f"{g.title} has no drawing data for the web client yet")
+            text = json.dumps(g.web().static_data(), separators=(",", ":"))
+            data_texts[g.id] = text
         return Response(
-            data_text, media_type="application/json", headers={"Cache-Control": "max-age=3600"}
+            text, media_type="application/json", headers={"Cache-Control": "max-age=3600"}
         )
 
     @app.get("/api/meta")
-    async def meta() -> dict[str, Any]:
-        return {
-            "version": __version__,
-            "scenarios": [
-                {"id": s.id, "name": s.name, "rule": s.rule, "last_turn": s.last_turn}
-                for s in SCENARIOS.values()
-            ],
-            "options": {
-                k: {"default": v, "help": OPTION_HELP.get(k, "")}
-                for k, v in DEFAULT_OPTIONS.items()
-            },
-            "optional_card_modes": list(OPTIONAL_CARD_MODES),
-            "bots": bot_names(),
-            "seats": list(SEATS),
-        }
+    async def meta_doc(game: str = DEFAULT_GAME) -> dict[str, Any]:
+        return {"version": __version__, **meta(game)}
 
     # -- games ---------------------------------------------------------------------------
 
@@ -176,13 +168,26 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
     @app.post("/api/games", status_code=201)
     async def create(body: CreateGame, tasks: BackgroundTasks) -> dict[str, Any]:
         live, tokens = await run_in_threadpool(
-            service.create, body.scenario, body.options, body.seats, body.seed
+            service.create,
+            body.scenario,
+            body.options,
+            body.seats,
+            body.seed,
+            body.game,
+            body.players,
         )
         tasks.add_task(hub.drive, live)
+        people: dict[str, list[str]] = {}
+        for seat, tok in tokens.items():
+            people.setdefault(tok, []).append(seat)
         return {
             "id": live.id,
             "tokens": tokens,
             "links": {seat: f"/play/{live.id}#{tok}" for seat, tok in tokens.items()},
+            "players": [
+                {"seats": seats, "token": tok, "link": f"/play/{live.id}#{tok}"}
+                for tok, seats in people.items()
+            ],
             "game": service.describe(live),
         }
 
@@ -196,11 +201,14 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
         token: Token = None,
         log_from: Annotated[int, Query(ge=0)] = 0,
         log_hash: int | None = None,
+        seat: str | None = None,
     ) -> dict[str, Any]:
         live = await load(game_id)
-        seat = service.seat_of(live, token)
+        held = service.seats_of(live, token)
         hub.kick(live)
-        v: dict[str, Any] = await run_in_threadpool(service.view, live, seat, log_from, log_hash)
+        v: dict[str, Any] = await run_in_threadpool(
+            service.view, live, held, log_from, log_hash, seat
+        )
         return v
 
     @app.post("/api/games/{game_id}/action")
@@ -208,9 +216,9 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
         game_id: str, body: ActionBody, tasks: BackgroundTasks, token: Token = None
     ) -> dict[str, Any]:
         live = await load(game_id)
-        seat = service.seat_of(live, token)
-        done = await run_in_threadpool(service.act, live, seat, body.action, body.serial)
-        v = await run_in_threadpool(service.view, live, seat, body.log_from, body.log_hash)
+        held = service.seats_of(live, token)
+        done = await run_in_threadpool(service.act, live, held, body.action, body.serial)
+        v = await run_in_threadpool(service.view, live, held, body.log_from, body.log_hash)
         await hub.broadcast(live)
         tasks.add_task(hub.drive, live)
         return {"ok": True, "action": done, "view": v}
@@ -218,27 +226,28 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, body: UndoBody, token: Token = None) -> dict[str, Any]:
         live = await load(game_id)
-        seat = service.seat_of(live, token)
-        await run_in_threadpool(service.undo, live, seat, body.serial)
-        v = await run_in_threadpool(service.view, live, seat, body.log_from, body.log_hash)
+        held = service.seats_of(live, token)
+        await run_in_threadpool(service.undo, live, held, body.serial)
+        v = await run_in_threadpool(service.view, live, held, body.log_from, body.log_hash)
         await hub.broadcast(live)
         return {"ok": True, "view": v}
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(
         game_id: str,
-        seat: str = "ap",
+        seat: str | None = None,  # default: the game's first seat
         step: Annotated[int, Query(ge=0)] = 0,
         token: Token = None,
     ) -> dict[str, Any]:
         live = await load(game_id)
         session = live.ok()
-        if seat not in (*SEATS, "both"):
-            raise ServiceError("seat must be ap, cp or both")
+        seat = seat or live.seats[0]
+        if seat not in (*live.seats, *EVERY_SEAT):
+            raise ServiceError(f"seat must be one of {', '.join(live.seats)}, or all")
         if not session.over:
-            if seat == "both":
-                raise Forbidden("both hands are shown only once the game is over")
-            if service.seat_of(live, token) != seat:
+            if seat in EVERY_SEAT:
+                raise Forbidden("every hand is shown only once the game is over")
+            if seat not in service.seats_of(live, token):
                 raise Forbidden("an unfinished game is replayed only from your own seat")
         out: dict[str, Any] = await run_in_threadpool(service.replay, live, seat, step)
         return out
@@ -262,7 +271,10 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
                 raise ServiceError('the first message must be {"token": ...}')
             live = await load(game_id)
             token = hello.get("token")
-            seat = service.seat_of(live, token if isinstance(token, str) else None)
+            held = service.seats_of(live, token if isinstance(token, str) else None)
+            want = hello.get("seat")
+            if want is not None and want not in held:
+                raise Forbidden(f"your token does not hold the seat {want!r}")
         except ServiceError as e:
             await ws.send_json({"type": "error", "status": e.status, "detail": e.message})
             await ws.close(code=4000 + e.status)
@@ -274,7 +286,8 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
         conn = Conn(
             ws,
             game_id,
-            seat,
+            held,
+            want if isinstance(want, str) else None,
             sent_len=log_from if isinstance(log_from, int) and log_from >= 0 else 0,
             sent_hash=log_hash if isinstance(log_hash, int) else None,
         )

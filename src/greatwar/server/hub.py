@@ -1,7 +1,8 @@
 """Websocket connections and server-side bot driving.
 
-Each open socket belongs to one seat of one game (it proves the seat with its token in its
-first message). After every change the hub sends each socket a fresh view of *its own seat*,
+Each open socket belongs to the seats one token holds in one game (it proves them with the token
+in its first message, and may name the seat it watches). After every change the hub sends each
+socket a fresh view of *its own seat* (the one named, else the held seat to act, else the first),
 with only the log entries that socket has not seen yet. Bots are driven by one task per game
 at a time; the engine work runs in worker threads so the event loop stays responsive.
 """
@@ -28,7 +29,8 @@ BROADCAST_EVERY = 0.25  # seconds between updates while a bot plays a long serie
 class Conn:
     ws: WebSocket
     game_id: str
-    seat: str
+    held: tuple[str, ...]
+    want: str | None = None
     sent_len: int = 0
     sent_hash: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -54,7 +56,7 @@ class Hub:
     async def send_view(self, conn: Conn, live: LiveGame) -> None:
         async with conn.lock:
             v = await run_in_threadpool(
-                self.service.view, live, conn.seat, conn.sent_len, conn.sent_hash
+                self.service.view, live, conn.held, conn.sent_len, conn.sent_hash, conn.want
             )
             await conn.ws.send_json({"type": "view", "view": v})
             conn.sent_len = v["log_len"]

@@ -2,14 +2,18 @@
 
 One schema on SQLAlchemy Core serves the embedded SQLite default and PostgreSQL. Two tables:
 
-- ``games``: one row per game: id, the set-up (game, scenario, options, seed), the seats (human
-  or which bot; a human seat keeps only the SHA-256 digest of its secret token) and a small
-  summary for the game list (turn, VP, who is to act, the result), refreshed with each action.
+- ``games``: one row per game: id, the set-up (game id, the version of that game's engine that
+  created it, scenario, options, seed), the seats (human or which bot; a human seat keeps only
+  the SHA-256 digest of its secret token, and the seats one person holds share it) and a small
+  summary for the game list (who is to act, the result, the game's own public facts such as the
+  turn), refreshed with each action.
 - ``actions``: one row per record entry ``(game_id, n, text, seat, at)``. The primary key
   ``(game_id, n)`` makes the log append-only and refuses two writers appending the same entry.
 
-Every write is its own transaction, committed before the method returns: the server answers a
-player only after the action is durable. SQLite runs in WAL mode with ``synchronous=FULL``.
+Stores made before the engine version was recorded are upgraded in place when opened (the
+column is added; their games have no version). Every write is its own transaction, committed
+before the method returns: the server answers a player only after the action is durable. SQLite
+runs in WAL mode with ``synchronous=FULL``.
 """
 
 from __future__ import annotations
@@ -36,7 +40,9 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -50,6 +56,7 @@ games_table = Table(
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
     Column("game", String(40), nullable=False),
+    Column("version", String(40), nullable=True),  # the game's engine version at creation
     Column("scenario", String(40), nullable=False),
     Column("options", Text, nullable=False),
     Column("seed", BigInteger, nullable=False),
@@ -90,6 +97,7 @@ class GameRow:
     seats: Any  # parsed JSON: {"ap": {"kind": "human", "token": digest} | {"kind": "bot", ...}}
     summary: dict[str, Any] = field(default_factory=dict)
     problem: str | None = None  # set when the row itself cannot be parsed
+    version: str | None = None  # the engine version that created it (None: not recorded)
 
 
 def database_url(text: str) -> str:
@@ -125,8 +133,16 @@ class GameStore:
             raise StoreError(f"cannot open the game store {url!r}: {e}") from e
         try:
             metadata.create_all(self.engine)
+            self._upgrade()
         except SQLAlchemyError as e:
             raise StoreError(f"cannot open the game store {self.describe()}: {e}") from e
+
+    def _upgrade(self) -> None:
+        """Bring a store made by an earlier greatwar up to this schema."""
+        columns = {c["name"] for c in inspect(self.engine).get_columns("games")}
+        if "version" not in columns:
+            with self.engine.begin() as conn:
+                conn.execute(text("ALTER TABLE games ADD COLUMN version VARCHAR(40)"))
 
     @staticmethod
     def _make_engine(url: str) -> Engine:
@@ -167,6 +183,7 @@ class GameStore:
         self,
         game_id: str,
         game: str,
+        version: str,
         scenario: str,
         options: dict[str, Any] | None,
         seed: int,
@@ -181,6 +198,7 @@ class GameStore:
                     created=now,
                     updated=now,
                     game=game,
+                    version=version,
                     scenario=scenario,
                     options=json.dumps(options),
                     seed=seed,
@@ -229,6 +247,7 @@ class GameStore:
             seats=seats,
             summary=summary if isinstance(summary, dict) else {},
             problem=p1 or p2,
+            version=r.version,
         )
 
     def get(self, game_id: str) -> GameRow | None:

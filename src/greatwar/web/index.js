@@ -30,7 +30,7 @@ function buildOptions(meta) {
       "label",
       { title: meta.options.optional_cards.help },
       "Optional cards ",
-      el("select", { id: "opt-optional_cards" }, meta.optional_card_modes.map((m) => el("option", { value: m }, humanWords(m)))),
+      el("select", { id: "opt-optional_cards" }, meta.options.optional_cards.choices.map((m) => el("option", { value: m }, humanWords(m)))),
     ),
     check("valiant", "Valiant variant deck"),
     check("tournament", "Tournament rules (5.6)"),
@@ -127,7 +127,7 @@ async function listGames() {
 
 async function main() {
   const meta = await api("/api/meta");
-  $("scenario").replaceChildren(...meta.scenarios.map((s) => el("option", { value: s.id }, `${s.name} (${s.rule})`)));
+  $("scenario").replaceChildren(...meta.scenarios.map((s) => el("option", { value: s.id }, `${s.name} (${s.description})`)));
   $("scenario").value = "historical";
   seatOptions($("seat-ap"), meta.bots, "human");
   seatOptions($("seat-cp"), meta.bots, "human");
@@ -135,6 +135,7 @@ async function main() {
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = {
+      game: meta.game,
       scenario: $("scenario").value,
       options: readOptions(),
       seats: { ap: $("seat-ap").value, cp: $("seat-cp").value },

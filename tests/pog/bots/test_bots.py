@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from greatwar.bots import BOTS, make_bot
-from greatwar.bots.analysis import Analysis, battle
-from greatwar.bots.heuristic import HeuristicBot
-from greatwar.bots.public import public_state
+from greatwar.bots import bot_names, make_bot
 from greatwar.core.bot import Bot
 from greatwar.pog import board, engine
+from greatwar.pog.bots.analysis import Analysis, battle
+from greatwar.pog.bots.heuristic import HeuristicBot
+from greatwar.pog.bots.public import public_state
 from greatwar.pog.data import load
 from greatwar.pog.state import State
 from greatwar.pog.view import view
@@ -75,7 +75,7 @@ def test_heuristic_against_itself_stays_legal_for_several_turns() -> None:
 
 
 def test_every_bot_can_be_made_and_unknown_names_are_refused() -> None:
-    for name in BOTS:
+    for name in bot_names("pog"):
         bot = make_bot(name, 3)
         assert bot.name == name
         assert isinstance(bot, Bot)
@@ -104,7 +104,7 @@ def test_heuristic_is_deterministic_for_a_seed() -> None:
 def test_a_bot_asked_with_no_legal_action_says_so() -> None:
     s = engine.new_game("historical", seed=1)
     v = view(s, "ap")  # the CP is to act: the AP's view has no legal actions
-    for name in BOTS:
+    for name in bot_names("pog"):
         with pytest.raises(ValueError):
             make_bot(name).choose(v)
 
@@ -133,7 +133,7 @@ def test_battle_odds_follow_the_fire_tables() -> None:
 def test_the_cheapest_step_loss_is_taken() -> None:
     s = engine.new_game("historical", seed=1)
     an = Analysis(view(s, "cp"))
-    from greatwar.bots.heuristic import score_losses
+    from greatwar.pog.bots.heuristic import score_losses
 
     corps, army = "ge_corps_01", "ge_1"
     scores = score_losses(HeuristicBot(), an, {}, [f"lose {army}", f"lose {corps}"])

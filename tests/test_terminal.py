@@ -10,9 +10,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from greatwar.cli import app
+from greatwar.core.games import game
 from greatwar.core.session import GameRecord, replay
-from greatwar.pog.game import RULES
-from greatwar.terminal import describe, new_terminal_game
+from greatwar.pog.terminal import describe
+from greatwar.terminal import new_terminal_game
 
 
 def test_a_whole_game_against_the_heuristic_bot(tmp_path: Path) -> None:
@@ -29,7 +30,8 @@ def test_a_whole_game_against_the_heuristic_bot(tmp_path: Path) -> None:
     assert any(w in out for w in ("The Allies win", "The Central Powers win", "draw"))
     assert "Your hand" in out and "The front" in out and "undo" in out
     doc = json.loads(record.read_text())
-    s = replay(RULES, GameRecord.from_json(doc))
+    assert doc["game"] == "pog" and doc["version"] == game("pog").version
+    s = replay(game("pog"), GameRecord.from_json(doc))
     assert s.result is not None
 
 

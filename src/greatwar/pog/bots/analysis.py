@@ -1,6 +1,6 @@
 """What the heuristic bot works out about a position before it decides.
 
-An :class:`Analysis` is built from one view (:mod:`greatwar.bots.public` turns the view into a
+An :class:`Analysis` is built from one view (:mod:`greatwar.pog.bots.public` turns the view into a
 model of the public position). It answers, for the seat that owns the view:
 
 - where the front is: for each kind of unit, how many moves each space is from the nearest
@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from greatwar.bots.public import public_state
 from greatwar.pog import activation, board, mandated, movement, supply
 from greatwar.pog.board import LINKS
+from greatwar.pog.bots.public import public_state
 from greatwar.pog.combat import designation
 from greatwar.pog.combat.common import MN_NATION
 from greatwar.pog.combat.fire import (

@@ -1,10 +1,10 @@
 """The heuristic bot: scores every legal action of the step it is asked about, plays the best.
 
 It sees only its seat's view. For each decision it builds an
-:class:`~greatwar.bots.analysis.Analysis` of the public position and scores the legal actions
+:class:`~greatwar.pog.bots.analysis.Analysis` of the public position and scores the legal actions
 with the handler of the current step (unknown steps get a generic scorer, so new card events
 work without changes here). Scores are in points (one LF step about one point, one VP
-:data:`~greatwar.bots.analysis.VP_POINTS`); ties are broken by a tiny noise drawn from the bot's
+:data:`~greatwar.pog.bots.analysis.VP_POINTS`); ties are broken by a tiny noise drawn from the bot's
 own seeded generator, so a bot is deterministic for a given seed.
 
 What it does, step by step:
@@ -34,7 +34,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from greatwar.bots.analysis import (
+from greatwar.pog import activation, board, movement
+from greatwar.pog.bots.analysis import (
     ADJ,
     ARMY_VALUE,
     CORPS_VALUE,
@@ -47,7 +48,6 @@ from greatwar.bots.analysis import (
     Analysis,
     step_cost,
 )
-from greatwar.pog import activation, board, movement
 from greatwar.pog.combat import designation
 from greatwar.pog.combat.cards import COMBAT_CARDS
 from greatwar.pog.combat.resolution import flank_drm

@@ -1,4 +1,4 @@
-"""The arena: bots against each other, each on both sides; the heuristic bot beats random."""
+"""The arena: bots against each other, each on every team; the heuristic bot beats random."""
 
 from __future__ import annotations
 
@@ -12,35 +12,47 @@ from greatwar.cli import app
 
 
 def test_schedule_gives_each_bot_each_side_in_half_the_games() -> None:
-    games = schedule(("heuristic", "random"), 6, seed=3)
+    games = schedule(("heuristic", "random"), 6, seed=3, teams=("ap", "cp"))
     assert [g[0] for g in games] == list(range(6))
-    ap = [g[2][0] for g in games]
+    ap = [g[2]["ap"][0] for g in games]
     assert ap.count("heuristic") == 3 and ap.count("random") == 3
     # The two games of a pair share their seed, sides swapped.
-    assert games[0][1] == games[1][1] and games[0][2] == games[1][3]
+    assert games[0][1] == games[1][1] and games[0][2]["ap"] == games[1][2]["cp"]
+    assert games[0][2]["cp"] == games[1][2]["ap"]
+
+
+def test_schedule_rotates_bots_across_more_teams() -> None:
+    games = schedule(("a", "b", "c"), 6, seed=3, teams=("x", "y", "z"))
+    assert len({g[1] for g in games[:3]}) == 1 and games[0][1] != games[3][1]
+    assert [g[2]["x"][1] for g in games[:3]] == ["a", "b", "c"]
+    assert [g[2]["z"][1] for g in games[:3]] == ["c", "a", "b"]
+    with pytest.raises(ValueError, match="one bot per team"):
+        schedule(("a", "b"), 2, seed=1, teams=("x", "y", "z"))
 
 
 def test_a_bot_meeting_itself_gets_two_labels() -> None:
     assert labels(("random", "random")) == ("random#1", "random#2")
     assert labels(("heuristic", "random")) == ("heuristic", "random")
+    assert labels(("a", "b", "a")) == ("a#1", "b", "a#2")
 
 
 def test_one_game_is_played_to_the_end() -> None:
-    g = play_game(0, 12345, ("heuristic", "heuristic"), ("random", "random"))
+    g = play_game(0, 12345, {"ap": ("heuristic", "heuristic"), "cp": ("random", "random")})
     assert g.error is None
     assert g.outcome in ("ap", "cp", "draw")
     assert g.decisions["heuristic"] > 0 and g.decisions["random"] > 0
     assert g.winner == {"ap": "heuristic", "cp": "random"}.get(g.outcome)
+    assert set(g.numbers) >= {"vp", "final_vp"}
 
 
 def test_the_heuristic_bot_beats_the_random_bot_on_both_sides() -> None:
     """The acceptance bar (90% on each side), on a smaller sample than the 50-game run."""
     r = run_arena(("heuristic", "random"), 12, scenario="historical", seed=7, workers=2)
     assert r["games"] == 12 and not r["errors"]
-    assert r["games_by_side"]["heuristic"] == {"ap": 6, "cp": 6}
+    assert r["games_by_team"]["heuristic"] == {"ap": 6, "cp": 6}
     assert r["win_rate"]["heuristic"] >= 0.9
-    assert r["win_rate_by_side"]["heuristic"]["ap"] >= 0.8
-    assert r["win_rate_by_side"]["heuristic"]["cp"] >= 0.8
+    assert r["win_rate_by_team"]["heuristic"]["ap"] >= 0.8
+    assert r["win_rate_by_team"]["heuristic"]["cp"] >= 0.8
     assert r["win_rate"]["heuristic"] + r["win_rate"]["random"] + r["draws"] / 12 == 1.0
 
 
@@ -57,9 +69,11 @@ def test_arena_command_prints_one_json_object() -> None:
     doc = json.loads(result.stdout)
     assert doc["games"] == 2
     assert set(doc["win_rate"]) == {"random#1", "random#2"}
-    for by_side in doc["win_rate_by_side"].values():
-        assert set(by_side) == {"ap", "cp"}
-    assert {"draws", "reasons", "mean_final_vp", "seconds_per_decision"} <= set(doc)
+    for by_team in doc["win_rate_by_team"].values():
+        assert set(by_team) == {"ap", "cp"}
+    assert {"draws", "reasons", "means", "seconds_per_decision"} <= set(doc)
+    assert doc["game"] == "pog" and doc["teams"] == ["ap", "cp"]
+    assert set(doc["means"]) == {"vp", "final_vp"}
 
 
 def test_arena_command_checks_its_bots() -> None:
