@@ -25,7 +25,9 @@ MIXED = "1c475f89fc"  # limited with trench_mod, a human AP against the heuristi
 MIXED_TOKEN = "GmGopkiLFmziO0AKhtXXyVg-yDjnDnEy"
 HASHES = {
     HUMANS: "ed28b064302e599ae256258506bf8750",
-    BOTS: "b6d876eebd82012373b6037602291525",
+    # The review's rules fixes (issue 19: Arabia no longer changes hands in the Attrition Phase)
+    # change where this finished random game ends; it still replays and ends in its draw.
+    BOTS: "35d01fe1961b1a787045c8d475c6b2a8",
     MIXED: "fdc40b164654272c27a457427e674ebc",
 }
 

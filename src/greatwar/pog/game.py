@@ -29,7 +29,7 @@ from greatwar.pog.scenarios import (
 from greatwar.pog.state import State
 from greatwar.pog.view import view as _view
 
-VERSION = "1"
+VERSION = "2"
 """The engine version stored with every game; raise it when a rules change alters play."""
 
 _SEATS = (SeatInfo("ap", "Allied Powers", "ap"), SeatInfo("cp", "Central Powers", "cp"))
