@@ -86,6 +86,10 @@ class Grammar:
     def verbs(self) -> Iterable[str]:
         return self._verbs.keys()
 
+    def signatures(self, verb: str) -> tuple[tuple[ArgKind, ...], ...]:
+        """The argument kinds ``verb`` accepts, one tuple per form (``()`` for a bare verb)."""
+        return self._verbs.get(verb, ())
+
     def usage(self, verb: str) -> list[str]:
         return [" ".join((verb, *(k.describe() for k in sig))) for sig in self._verbs.get(verb, ())]
 

@@ -93,6 +93,12 @@ class Game(Protocol[S]):
     Seats are the descriptor's strings; a person may hold several seats at once
     (:meth:`seat_groups`). An outcome is a dict with at least ``"outcome"`` (a team id, or a
     game-specific word such as ``"draw"``), ``"reason"`` and ``"turn"``.
+
+    Optional hooks for the research environment (``greatwar.env``), outside this protocol so a
+    game may leave them out: ``encoder()`` returns a :class:`greatwar.core.research.Encoder`
+    (the token vocabulary and the encoding of a view) and ``determinizer()`` a
+    :class:`greatwar.core.research.Determinizer` (hidden-information resampling and chance
+    outcomes given from outside, for search). See ``docs/env.md``.
     """
 
     id: str  # "pog"

@@ -17,6 +17,7 @@ from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
 from greatwar.core.faces import TerminalFace, WebFace
 from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
+from greatwar.core.research import Determinizer, Encoder
 from greatwar.pog import engine, invariants, messages
 from greatwar.pog.scenarios import (
     ALIASES,
@@ -147,6 +148,20 @@ class PathsOfGlory:
 
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(dict(entry), lang)
+
+    # -- for research (greatwar.env; see greatwar.core.research) --------------------------
+
+    def encoder(self) -> Encoder:
+        """The token vocabulary and the observation encoding of a view."""
+        from greatwar.pog.encoding import ENCODER
+
+        return ENCODER
+
+    def determinizer(self) -> Determinizer[State]:
+        """Hidden-information resampling and explicit dice, for search."""
+        from greatwar.pog.encoding import DETERMINIZER
+
+        return DETERMINIZER
 
     # -- optional hooks (greatwar.core.games) -----------------------------------------------
 
