@@ -19,6 +19,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from greatwar.bots import bots as bots_of
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
 from greatwar.env.aec import GreatWarEnv, ObsDict
@@ -46,7 +47,7 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
             raise MalformedActionError(
                 f"unknown seat {self.seat!r}; expected one of: {', '.join(g.seats)}"
             )
-        bots = g.bots()
+        bots = bots_of(g.id)
         if opponent not in bots:
             raise MalformedActionError(
                 f"unknown bot {opponent!r}; expected one of: {', '.join(sorted(bots))}"
