@@ -27,6 +27,7 @@ from greatwar.core.errors import MalformedActionError
 
 KNOWN: dict[str, str] = {
     "pog": "greatwar.pog.game:GAME",
+    "qmg1914": "greatwar.qmg1914.game:GAME",
 }
 """Every game the product knows: its id and where its descriptor lives."""
 
