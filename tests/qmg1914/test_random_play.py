@@ -117,7 +117,7 @@ CASES = [(seed, 2 + seed % 4) for seed in range(50)]
 @pytest.mark.parametrize("seed, people", CASES)
 def test_random_game_ends_cleanly_and_replays(seed, people):
     options = {"mulligan": True} if seed % 3 == 0 else None
-    session, n = play(seed, people, options=options)
+    session, _ = play(seed, people, options=options)
     result = G.outcome(session.state)
     assert result is not None and result["outcome"] in ("central", "entente")
     assert result["turn"] in (3, 7, 11, 15, 17)

@@ -116,12 +116,12 @@ def test_played_card_goes_on_top_of_the_discard_pile_revealed():
 @pytest.mark.heading("UNPREPARING A CARD")
 def test_prepare_or_unprepare_one_card():
     s = turn_at("de", "prepare")
-    a, b = give(s, "de_de_44", "land_battle/de")
+    a, _b = give(s, "de_de_44", "land_battle/de")
     (c,) = prepare(s, "de_de_33")
     options = legal(s)
     assert f"prepare {CARD_IDS[a]}" in options and f"unprepare {CARD_IDS[c]}" in options
     act(s, f"prepare {CARD_IDS[a]}")
-    assert a in s.prepared[2] and engine.step_name(s) != "turn" or s.stack[-1]["k"] > 3
+    assert a in s.prepared[2] and s.stack[-1]["k"] == turn.DRAW  # one card per Prepare step
     s = turn_at("de", "prepare")
     (c,) = prepare(s, "de_de_33")
     act(s, f"unprepare {CARD_IDS[c]}")
@@ -146,7 +146,7 @@ def test_draw_up_to_seven_and_not_required_to_draw_all():
 def test_power_specific_attrition_needs_no_adjacency_and_the_loser_chooses():
     s = turn_at("de", "attrition")
     (prize,) = prepare(s, "de_de_27")  # Prize Rules Submarine Warfare: UK&US discards 2
-    h1, h2 = give(s, "ukus_uk_21", "ukus_uk_22")
+    h1, _h2 = give(s, "ukus_uk_21", "ukus_uk_22")
     (p1,) = prepare(s, "ukus_uk_23")
     act(s, f"attrition {CARD_IDS[prize]}")
     assert s.discard[2][-1] == prize  # revealed, on top
