@@ -133,16 +133,16 @@ def fill_hand(s: State, power: str, n: int) -> list[int]:
 
 
 def _free(s: State, cid: str, pile: str) -> int:
-    """A card id, or ``key/country`` (``build_army/ru``): the first copy not in ``pile``."""
+    """A card id, or ``key/country`` (``build_army/ru``): the first copy still in the deck."""
     if cid in CARD_INDEX:
         return CARD_INDEX[cid]
     key, _, country = cid.partition("/")
     for k in cards_of_key(key):
         if country and COUNTRIES[CARDS[k].country] != country:
             continue
-        if k not in getattr(s, pile)[_owner(k)]:
+        if k in s.deck[_owner(k)]:
             return k
-    raise AssertionError(f"no free copy of {cid}")
+    raise AssertionError(f"no copy of {cid} left in the deck")
 
 
 def put(s: State, country: str, *spaces: str) -> None:

@@ -72,8 +72,16 @@ def check_views(s: State, new_log: list[dict[str, Any]]) -> None:
     for seat in range(5):
         v = G.view(s, POWERS[seat])
         secret = hidden_from(s, seat)
-        body = {k: x for k, x in v.items() if k != "log"}
-        leaked = strings(body) & secret
+        body = {k: x for k, x in v.items() if k not in ("log", "procedure")}
+        # a card may show a power another's cards (Redl Blackmailed, Rumpler Taube): only in
+        # private fields of a frame that power decides
+        shown = {k: x for f in v["procedure"] for k, x in f.items() if k.startswith("_")}
+        public = [{k: x for k, x in f.items() if not k.startswith("_")} for f in v["procedure"]]
+        for f in v["procedure"]:
+            if any(k.startswith("_") for k in f):
+                assert f.get("d", f.get("p")) == seat, f
+        leaked = (strings(body) | strings(public)) & secret
+        assert shown is not None
         assert not leaked, (POWERS[seat], leaked)
         for e in v["log"]:
             assert e.get("v", POWERS[seat]) == POWERS[seat]

@@ -200,13 +200,16 @@ def reinforce_cards(s: State, b: Frame, p: int) -> list[int]:
     return out
 
 
+def can_pay_sustain(s: State, b: Frame) -> bool:
+    """DIFFICULT TERRAIN: each Sustain needs a card from the attacking power's hand."""
+    return not b["dif"] or waived(s, b["c"]) or bool(s.hand[b["a"]])
+
+
 def sustain_cards(s: State, b: Frame, p: int) -> list[int]:
     """The attacker's prepared Sustain cards usable in battle ``b``: of the battle's kind, of
     the battling country (Q4), allowed in the space; in difficult terrain only with a card in
     hand to discard with each."""
-    if p != b["a"] or not _uses(s, p, b):
-        return []
-    if b["dif"] and not waived(s, b["c"]) and not s.hand[p]:
+    if p != b["a"] or not _uses(s, p, b) or not can_pay_sustain(s, b):
         return []
     t = b["t"]
     sym = "sustain_sea" if b["sea"] else "sustain_land"
@@ -248,6 +251,46 @@ def use_prepared(s: State, p: int, k: int, what: str) -> None:
     log(s, f"battle.{what}", "RESOLVING BATTLE", p, card=CARD_IDS[k])
 
 
+def attackers(s: State, b: Frame) -> list[int]:
+    """The powers that may sustain battle ``b``: the attacking power."""
+    return [b["a"]]
+
+
+def extras(s: State, b: Frame, p: int) -> list[Action]:
+    """Status cards' extra actions for power ``p`` at this stage."""
+    out: list[Action] = []
+    for o, k, h in statuses(s):
+        out += h.battle_actions(s, o, k, b, p)
+    return out
+
+
+def add_reinforce(b: Frame, n: int) -> None:
+    """PROCEDURE: ``n`` more Reinforce symbols; enough once they exceed the Sustain symbols."""
+    b["r"] += n
+    if b["r"] > b["su"]:
+        b["st"] = "sustain"
+        b["passed"] = []
+
+
+def add_sustain(s: State, b: Frame, p: int, n: int) -> None:
+    """PROCEDURE: ``n`` more Sustain symbols (enough once they equal or exceed the Reinforce
+    symbols); in difficult terrain the attacking power discards a card from hand for each
+    Sustain card (DIFFICULT TERRAIN)."""
+    b["su"] += n
+    if b["su"] >= b["r"]:
+        b["st"] = "reinforce"
+        b["passed"] = []
+    if b["dif"] and not waived(s, b["c"]):
+        push_pay(s, b["a"], 1, "hand", "sustain")
+
+
+def counterattack(s: State, b: Frame, c: int) -> None:
+    """COUNTERATTACK: country ``c``'s Army in the battled space battles the space the attack
+    came from; this battle is over (lost)."""
+    b["st"] = "end"
+    push_battle(s, c, b["t"], b["o"], src="counterattack", ca=1)
+
+
 @STEPS.register
 class Battle(QStep):
     name = "battle"
@@ -281,20 +324,21 @@ class Battle(QStep):
             return True
         if st == "reinforce":
             for p in defenders(s, f):
-                if p not in f["passed"] and reinforce_cards(s, f, p):
+                if p not in f["passed"] and (reinforce_cards(s, f, p) or extras(s, f, p)):
                     f["d"] = p
                     return False
             self._won(s, f)
             return True
         if st == "sustain":
-            if sustain_cards(s, f, f["a"]):
-                f["d"] = f["a"]
-                return False
+            for p in attackers(s, f):
+                if p not in f["passed"] and (sustain_cards(s, f, p) or extras(s, f, p)):
+                    f["d"] = p
+                    return False
             self._lost(s, f)
             return True
         if st == "counter":
             for p in defenders(s, f):
-                if p not in f["passed"] and counter_cards(s, f, p):
+                if p not in f["passed"] and (counter_cards(s, f, p) or extras(s, f, p)):
                     f["d"] = p
                     return False
             f["st"] = "end"
@@ -303,7 +347,8 @@ class Battle(QStep):
         self._end(s, f)
         return True
 
-    def _won(self, s: State, f: Frame) -> None:
+    @staticmethod
+    def _won(s: State, f: Frame) -> None:
         team = TEAM_OF[f["a"]]
         gone = board.remove_all_enemies(s, team, f["t"])
         log(s, "battle.won", "RESOLVING BATTLE", f["a"], target=SPACE_IDS[f["t"]],
@@ -311,13 +356,15 @@ class Battle(QStep):
         f["won"] = 1
         f["st"] = "end"
 
-    def _lost(self, s: State, f: Frame) -> None:
+    @staticmethod
+    def _lost(s: State, f: Frame) -> None:
         log(s, "battle.lost", "RESOLVING BATTLE", f["a"], target=SPACE_IDS[f["t"]])
         f["won"] = 0
         f["st"] = "counter"
         f["passed"] = []
 
-    def _end(self, s: State, f: Frame) -> None:
+    @staticmethod
+    def _end(s: State, f: Frame) -> None:
         pop(s, f)
         ret = f["ret"]
         if ret >= 0:
@@ -336,38 +383,31 @@ class Battle(QStep):
             out = [Action("sustain", (CARD_IDS[k],)) for k in sustain_cards(s, f, d)]
         else:
             out = [Action("counterattack", (CARD_IDS[k],)) for k in counter_cards(s, f, d)]
+        out += extras(s, f, d)
         out.append(PASS)
         return out
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
-        st, d = f["st"], f["d"]
+        d = f["d"]
         if a.verb == "pass":
-            if st == "sustain":
-                self._lost(s, f)
-            else:
-                f["passed"].append(d)
+            f["passed"].append(d)
             return
+        for o, kk, h in list(statuses(s)):
+            if h.battle_apply(s, o, kk, f, a):
+                return
         k = CARD_INDEX[a.args[0]]
         card = CARDS[k]
         if a.verb == "reinforce":
             use_prepared(s, d, k, "reinforce")
-            f["r"] += card.strength
-            if f["r"] > f["su"]:
-                f["st"] = "sustain"
+            add_reinforce(f, card.strength)
             return
         if a.verb == "sustain":
             use_prepared(s, d, k, "sustain")
-            f["su"] += card.strength
-            if f["su"] >= f["r"]:
-                f["st"] = "reinforce"
-                f["passed"] = []
-            if f["dif"] and not waived(s, f["c"]):
-                push_pay(s, d, 1, "hand", "sustain")
+            add_sustain(s, f, d, card.strength)
             return
         # counterattack: the defended space's Army battles the space the attack came from
         use_prepared(s, d, k, "counterattack")
-        f["st"] = "end"
-        push_battle(s, card.country, f["t"], f["o"], src="counterattack", ca=1)
+        counterattack(s, f, card.country)
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"battle.{f['st']}"

@@ -80,6 +80,15 @@ EN: dict[str, str] = {
     "battle.counterattack": "{power} counterattacks with {card}",
     "battle.won": "{power} wins the battle of {target}; removed: {removed}",
     "battle.lost": "{power}'s attack on {target} fails",
+    "battle.sustain_kept": "{power} sustains the battle with {card} and takes it back",
+    "battle.reinforce_kept": "{power} reinforces with {card} and keeps it prepared",
+    "card.status_discarded": "{power} discards its Status card {card}",
+    "card.taken": "{power} takes a {country} {type} from its discard pile",
+    "effect.truce": "The Christmas Truce: France and the United Kingdom may not battle German "
+    "Armies this round",
+    "effect.mustard_gas": "Mustard Gas: {target} must discard",
+    "redl.seen": "You see AH&OE's hand: {cards}",
+    "rumpler.seen": "You see the defenders' prepared cards: {cards}",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
@@ -115,6 +124,8 @@ def _show(name: str, value: Any) -> Any:
         return ", ".join(_COUNTRY.get(str(c), str(c)) for c in value) or "nothing"
     if name == "vp" and isinstance(value, list) and len(value) == 2:
         return f"{value[0]}-{value[1]}"
+    if name == "cards" and isinstance(value, list):
+        return ", ".join(_CARD.get(str(c), str(c)) for c in value)
     if name == "pile" and isinstance(value, str):
         return {"deck": "the top of the draw deck", "prepared": "its prepared cards"}.get(
             value, value

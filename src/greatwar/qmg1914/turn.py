@@ -15,7 +15,7 @@ from greatwar.core.actions import Action
 from greatwar.core.steps import Frame, Step
 from greatwar.qmg1914 import board, piles
 from greatwar.qmg1914.cards.base import statuses
-from greatwar.qmg1914.cards.script import draft_card, play_card, playable, prepare
+from greatwar.qmg1914.cards.script import draft_card, draft_types, play_card, playable, prepare
 from greatwar.qmg1914.data import (
     ADJ_OPEN,
     CARD_IDS,
@@ -165,12 +165,11 @@ def draft_actions(s: State, p: int) -> list[Action]:
     out: list[Action] = []
     if len(s.hand[p]) >= 2:
         for c in COUNTRIES_OF[p]:
-            for t in ("build_army", "build_navy"):
-                if piles.find_in_deck(s, p, c, t) >= 0:
-                    out.append(Action("draft", (t, COUNTRIES[c])))
+            for t in draft_types(s, p, c, ["build_army", "build_navy"]):
+                out.append(Action("draft", (t, COUNTRIES[c])))
     for o, k, b in statuses(s):
         if o == p:
-            out += b.draft_actions(s, o, k)
+            out += [a for a in b.draft_actions(s, o, k) if a not in out]
     return out
 
 
@@ -205,6 +204,9 @@ def attrition_actions(s: State, p: int) -> list[Action]:
             ]
         else:
             out.append(Action("attrition", (CARD_IDS[k],)))
+    for o, k, b in statuses(s):
+        if o == p:
+            out += [a for a in b.attrition_actions(s, o, k) if a not in out]
     return out
 
 
@@ -269,6 +271,9 @@ class Turn(QStep):
         if k == PLAY:
             play_card(s, p, CARD_INDEX[a.args[0]], play_step=True)
         elif k == ATTRITION:
+            for o, kk, b in list(statuses(s)):
+                if o == p and b.attrition_apply(s, o, kk, a):
+                    return
             use_attrition(s, p, CARD_INDEX[a.args[0]], a.args[1] if len(a.args) > 1 else "")
         elif k == PREPARE:
             card = CARD_INDEX[a.args[0]]

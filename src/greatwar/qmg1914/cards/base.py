@@ -82,6 +82,29 @@ class Behaviour:
         """May power ``p`` use prepared cards in battle ``b``?"""
         return True
 
+    def battle_actions(self, s: State, owner: int, k: int, b: Frame, p: int) -> list[Action]:
+        """Extra actions power ``p`` may take at battle ``b``'s current stage (a hand card
+        used as a Sustain, a prepared card kept after use...)."""
+        return []
+
+    def battle_apply(self, s: State, owner: int, k: int, b: Frame, a: Action) -> bool:
+        """Carry out one of :meth:`battle_actions`; True if it was this card's."""
+        return False
+
+    def after_draft(self, s: State, owner: int, k: int, p: int, drafted: int) -> None:
+        """Power ``p`` has just drafted card ``drafted``."""
+
+    def draft_types(self, s: State, owner: int, k: int, p: int, c: int) -> list[str]:
+        """Card types power ``p`` may draft for country ``c`` beyond Build Army and Navy."""
+        return []
+
+    def attrition_actions(self, s: State, owner: int, k: int) -> list[Action]:
+        """Extra actions the owner may take in its Attrition step."""
+        return []
+
+    def attrition_apply(self, s: State, owner: int, k: int, a: Action) -> bool:
+        return False
+
     def draft_actions(self, s: State, owner: int, k: int) -> list[Action]:
         """Extra actions the owner may take in its Draft step."""
         return []

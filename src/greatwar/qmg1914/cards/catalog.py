@@ -1,3 +1,3 @@
 """Import every card module, registering its behaviours."""
 
-from greatwar.qmg1914.cards import generic  # noqa: F401
+from greatwar.qmg1914.cards import ahoe, de, frit, generic, ru, ukus  # noqa: F401

@@ -185,7 +185,7 @@ def _place(s: State, f: Frame, a: dict[str, Any], ret: int) -> None:
     area = int(a.get("area", LAND_MASK))
     at = a.get("at")
     if at is not None and at in f["v"]:
-        area = 1 << int(f["v"][at])
+        area = (1 << int(f["v"][at])) & int(a.get("limit", LAND_MASK | SEA_MASK))
     push_place(s, _country(f, a), area, a.get("mode", BUILD), int(a.get("n", 1)), ret,
                a.get("mark", "built"), CARD_IDS[f["k"]])  # fmt: skip
 
@@ -194,7 +194,9 @@ def _place(s: State, f: Frame, a: dict[str, Any], ret: int) -> None:
 def _battle(s: State, f: Frame, a: dict[str, Any], ret: int) -> None:
     frm = -1
     src = a.get("from")
-    if src is not None:
+    if isinstance(src, int):
+        frm = src
+    elif src is not None:
         if src not in f["v"]:
             return
         frm = 1 << int(f["v"][src])
@@ -256,11 +258,20 @@ def draft_card(s: State, p: int, c: int, ctype: str, why: str) -> int:
     s.hand[p].append(k)
     log(s, "card.drafted", "1. DRAFT STEP", p, country=COUNTRIES[c], type=ctype, why=why)
     piles.shuffle_deck(s, p)
+    for o, kk, b in list(statuses(s)):
+        b.after_draft(s, o, kk, p, k)
     return k
 
 
 def draft_types(s: State, p: int, c: int, types: list[str]) -> list[str]:
-    return [t for t in types if piles.find_in_deck(s, p, c, t) >= 0]
+    """The card types ``p`` may draft for ``c`` among ``types``, with what Status cards add
+    where a Build Army could be drafted; only types still in the deck (ruling Q7)."""
+    allowed = list(types)
+    if "build_army" in allowed:
+        for o, k, b in statuses(s):
+            if o == p:
+                allowed += [x for x in b.draft_types(s, o, k, p, c) if x not in allowed]
+    return [t for t in allowed if piles.find_in_deck(s, p, c, t) >= 0]
 
 
 @STEPS.register
