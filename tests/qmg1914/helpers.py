@@ -182,3 +182,10 @@ def empty_deck(s: State, power: str) -> None:
     s.discard[p] = s.deck[p] + s.discard[p]
     s.dhidden[p] += len(s.deck[p])
     s.deck[p] = []
+
+
+def clear(s: State, *spaces: str) -> None:
+    """Take every piece off the named spaces."""
+    for x in spaces:
+        s.occ[SPACE_INDEX[x]] = 0
+    s.cache.clear()
