@@ -45,7 +45,7 @@ def test_russian_rail_gauge():
     table(s, "russian_rail_gauge")
     put(s, "ah", "vienna", "budapest")
     put(s, "ru", "moscow", "ukraine", "romania", "serbia")
-    (lb, spare) = give(s, "land_battle/ah", "ahoe_ah_18")
+    (lb, _spare) = give(s, "land_battle/ah", "ahoe_ah_18")
     prepare(s, "build_army/ru")
     go(s, lb)
     act(s, "battle serbia from budapest")  # Serbia is outside the Russian rail network
@@ -65,7 +65,7 @@ def test_russian_rail_gauge():
 @pytest.mark.heading("SCORING ROUNDS")
 def test_balkan_domination():
     s = turn_at("ahoe", keep_board=True)
-    (k,) = table(s, "balkan_domination")
+    (_k,) = table(s, "balkan_domination")
     assert turn.score(s) == [4, 4]  # a Russian Army in Serbia
     clear(s, "serbia")
     assert turn.score(s) == [6, 3]
@@ -89,7 +89,7 @@ def test_limited_rail_and_road_network():
     table(s, "limited_rail_and_road_network")
     put(s, "uk", "britain", "north_atlantic", "western_mediterranean", "eastern_mediterranean")
     put(s, "oe", "istanbul")
-    (lb, a) = give(s, "land_battle/uk", "ukus_uk_21")
+    (lb, _a) = give(s, "land_battle/uk", "ukus_uk_21")
     go(s, lb)
     # Istanbul is difficult (1 card) and Ottoman (1 more): one hand card is not enough
     assert not any(x.startswith("battle istanbul") for x in legal(s))
@@ -98,7 +98,7 @@ def test_limited_rail_and_road_network():
     s = turn_at("ukus")
     table(s, "limited_rail_and_road_network")
     put(s, "uk", "britain", "north_atlantic", "western_mediterranean", "eastern_mediterranean")
-    (b, c) = give(s, "build_army/uk", "ukus_uk_21")
+    (b, _c) = give(s, "build_army/uk", "ukus_uk_21")
     go(s, b)
     act(s, "build anatolia")
     assert s.hand[4] == [] and "anatolia" in pieces(s, "uk")

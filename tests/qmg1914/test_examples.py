@@ -294,7 +294,7 @@ def test_attrition_step_example_prize_rules():
 def test_complex_cards_build_in_empty_serbia_without_battle():
     s = turn_at("ahoe")
     put(s, "ah", "vienna", "budapest")
-    (ffa, cost, spare) = give(s, "franz_ferdinand_avenged", "ahoe_ah_17", "ahoe_ah_18")
+    (ffa, cost, _spare) = give(s, "franz_ferdinand_avenged", "ahoe_ah_17", "ahoe_ah_18")
     act(s, f"play {CARD_IDS[ffa]}")
     act(s, f"discard {CARD_IDS[cost]}")  # the requirement first
     assert "battle serbia from budapest" in legal(s)
