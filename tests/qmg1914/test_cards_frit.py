@@ -50,7 +50,7 @@ def test_verdun_and_marne(key, where, reading, vp):
     put(s, "de", "berlin", "western_germany", "belgium")
     put(s, "fr", "paris", where)
     s.vp = [3, 3]
-    (lb, spare) = give(s, "land_battle/de", "de_de_21")
+    (lb, _spare) = give(s, "land_battle/de", "de_de_21")
     go(s, lb)
     act(s, f"battle {where} from belgium")
     assert s.vp == vp  # Germany had no prepared card to discard
