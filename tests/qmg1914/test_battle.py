@@ -20,6 +20,7 @@ def start(power, card, hand=()):
 
 @pytest.mark.heading("PREREQUISITES FOR BATTLE")
 @pytest.mark.heading("LAND BATTLE")
+@pytest.mark.card("land_battle")
 def test_land_battle_needs_a_supplied_adjacent_piece_of_the_cards_country():
     s, k = start("ru", "land_battle/ru")
     put(s, "ru", "moscow", "ukraine", "serbia")
@@ -80,6 +81,7 @@ def test_navy_battling_land_and_army_battling_sea_are_difficult_not_cumulative()
 
 @pytest.mark.heading("KIEL CANAL")
 @pytest.mark.heading("SEA BATTLE")
+@pytest.mark.card("sea_battle")
 def test_sea_battle_across_the_kiel_canal_for_central_powers_only():
     s, k = start("de", "sea_battle/de")
     put(s, "de", "berlin", "baltic_sea")

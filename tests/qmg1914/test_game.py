@@ -1,5 +1,8 @@
 """The descriptor: registry, seats, teams, PLAYER / POWER ASSIGNMENTS, options, log text."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from greatwar.core.errors import MalformedActionError
@@ -63,3 +66,11 @@ def test_report_data():
     assert {r["event_key"] for r in rows if r["registered"]} == set(report.implemented_keys())
     assert all(r["registered"] for r in rows if r["type"] in ("build_army", "land_battle"))
     assert len({c.event_key for c in CARDS}) == 126
+
+
+def test_every_registered_card_has_a_marked_test():
+    here = Path(__file__).parent
+    marked: set[str] = set()
+    for f in here.glob("test_*.py"):
+        marked |= set(re.findall(r'mark\.card\("([a-z0-9_]+)"\)', f.read_text()))
+    assert set(report.implemented_keys()) <= marked

@@ -55,6 +55,7 @@ def test_kiel_canal_carries_central_supply_only():
 @pytest.mark.heading("BUILD")
 @pytest.mark.heading("PLACING PIECES")
 @pytest.mark.heading("BUILD ARMY")
+@pytest.mark.card("build_army")
 def test_build_army_only_where_it_will_be_supplied():
     s = turn_at("ru")
     put(s, "ru", "moscow", "serbia")
@@ -76,6 +77,7 @@ def test_build_in_an_empty_home_space():
 
 @pytest.mark.heading("BUILD NAVY")
 @pytest.mark.heading("KIEL CANAL")
+@pytest.mark.card("build_navy")
 def test_build_navy_next_to_a_supplied_piece_with_the_kiel_canal():
     s = turn_at("de")
     put(s, "de", "berlin", "baltic_sea")
