@@ -172,9 +172,13 @@ def _uses(s: State, p: int, b: Frame) -> bool:
 
 
 def defenders(s: State, b: Frame) -> list[int]:
-    """The defending powers: owners of the enemy pieces in the battled space."""
+    """The defending powers: owners of the enemy pieces in the battled space (and powers a
+    Status card lets join the defence), in ORDER OF PLAY."""
     m = b["defc"]
-    return sorted({POWER_OF_COUNTRY[c] for c in range(8) if m >> c & 1})
+    out = {POWER_OF_COUNTRY[c] for c in range(8) if m >> c & 1}
+    for o, k, h in statuses(s):
+        out.update(h.extra_defenders(s, o, k, b))
+    return sorted(out)
 
 
 def reinforce_cards(s: State, b: Frame, p: int) -> list[int]:
@@ -252,8 +256,12 @@ def use_prepared(s: State, p: int, k: int, what: str) -> None:
 
 
 def attackers(s: State, b: Frame) -> list[int]:
-    """The powers that may sustain battle ``b``: the attacking power."""
-    return [b["a"]]
+    """The powers that may sustain battle ``b``: the attacking power (and powers a Status
+    card lets help it)."""
+    out = [b["a"]]
+    for o, k, h in statuses(s):
+        out += [p for p in h.extra_attackers(s, o, k, b) if p not in out]
+    return out
 
 
 def extras(s: State, b: Frame, p: int) -> list[Action]:
@@ -383,7 +391,7 @@ class Battle(QStep):
             out = [Action("sustain", (CARD_IDS[k],)) for k in sustain_cards(s, f, d)]
         else:
             out = [Action("counterattack", (CARD_IDS[k],)) for k in counter_cards(s, f, d)]
-        out += extras(s, f, d)
+        out += [a for a in extras(s, f, d) if a not in out]
         out.append(PASS)
         return out
 

@@ -88,6 +88,12 @@ EN: dict[str, str] = {
     "Armies this round",
     "effect.mustard_gas": "Mustard Gas: {target} must discard",
     "redl.seen": "You see AH&OE's hand: {cards}",
+    "battle.sustain_kept_prepared": "{power} sustains with {card} and keeps it prepared, "
+    "discarding from hand instead",
+    "card.taken_hidden": "{power} takes a card from its discard pile",
+    "card.taken_own": "You take {card} from your discard pile",
+    "card.bottomed": "{power} puts a card on the bottom of its draw deck",
+    "card.bottomed_own": "You put {card} on the bottom of your draw deck",
     "rumpler.seen": "You see the defenders' prepared cards: {cards}",
 }
 

@@ -82,6 +82,14 @@ class Behaviour:
         """May power ``p`` use prepared cards in battle ``b``?"""
         return True
 
+    def extra_defenders(self, s: State, owner: int, k: int, b: Frame) -> list[int]:
+        """Powers that join the defence of battle ``b`` (beyond the owners of its pieces)."""
+        return []
+
+    def extra_attackers(self, s: State, owner: int, k: int, b: Frame) -> list[int]:
+        """Powers that may add Sustain cards to battle ``b`` besides the attacker."""
+        return []
+
     def battle_actions(self, s: State, owner: int, k: int, b: Frame, p: int) -> list[Action]:
         """Extra actions power ``p`` may take at battle ``b``'s current stage (a hand card
         used as a Sustain, a prepared card kept after use...)."""

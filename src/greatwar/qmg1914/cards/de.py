@@ -7,8 +7,9 @@ from typing import Any
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.qmg1914 import board, piles
+from greatwar.qmg1914.battle import add_sustain, battle_cost, push_battle, sustain_cards, waived
 from greatwar.qmg1914.battle import options as battle_options
-from greatwar.qmg1914.battle import push_battle
+from greatwar.qmg1914.cards.backing import Backing
 from greatwar.qmg1914.cards.base import Op, StatusCard, register
 from greatwar.qmg1914.cards.common import (
     ALL,
@@ -38,6 +39,7 @@ from greatwar.qmg1914.data import (
     FR,
     FRIT,
     LAND_MASK,
+    OE,
     POWER_OF_COUNTRY,
     SPACE_IDS,
     SPACE_INDEX,
@@ -62,6 +64,18 @@ define(
     "both",
     ("both", "either"),
     "Q38 Kaiserschlacht: battle Picardy and then Burgundy, or one battle in either",
+)
+define(
+    "german_aid_counterattack",
+    True,
+    (True, False),
+    "Q50 German Aid in the East: may a German Counterattack card be used after such a defence",
+)
+define(
+    "big_bertha_stosstruppen",
+    True,
+    (True, False),
+    "Q51 Big Bertha Railway Guns: may it keep the Sustain card Stosstruppen discards",
 )
 define(
     "gorlice_tarnow",
@@ -319,6 +333,12 @@ class Stosstruppen(StatusCard):
             push(s, "stosstruppen", p=DE, x=x, t=-1)
 
 
+def _bertha_for_stoss(s: State) -> bool:
+    return s.options.get("big_bertha_stosstruppen", True) and any(
+        CARDS[k].event_key == "big_bertha_railway_guns" for k in s.status[DE]
+    )
+
+
 def _stoss_targets(s: State, x: int) -> list[int]:
     return [
         t
@@ -344,7 +364,17 @@ class StosstruppenStep(QStep):
             out = [Action("battle", (SPACE_IDS[t], "from", x)) for t in _stoss_targets(s, f["x"])]
             out.append(PASS)
             return out
-        return [Action("sustain", (CARD_IDS[k],)) for k in _stoss_cards(s, f["t"])]
+        out = [Action("sustain", (CARD_IDS[k],)) for k in _stoss_cards(s, f["t"])]
+        if _bertha_for_stoss(s):
+            cost = battle_cost(s, DE, DEC, f["x"], f["t"])
+            out += [
+                Action("sustain", (CARD_IDS[k], "keep"))
+                for k in _stoss_cards(s, f["t"])
+                if CARDS[k].country == DEC
+                and _bertha_ok(s, k)
+                and len(s.hand[DE]) >= CARDS[k].strength + cost
+            ]
+        return out
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         if a.verb == "pass":
@@ -356,10 +386,15 @@ class StosstruppenStep(QStep):
         pop(s, f)
         k = CARD_INDEX[a.args[0]]
         s.tflags["stosstruppen"] = 1
-        piles.discard_from(s, DE, "prepared", k, True)
         reveal(s)
-        piles.log_discard(s, DE, k, "prepared", True, "stosstruppen")
         push_battle(s, DEC, f["x"], f["t"], src="stosstruppen")
+        if len(a.args) == 2:  # Big Bertha: the card stays prepared, hand cards pay instead
+            s.tflags["big_bertha"] = 1
+            log(s, "battle.sustain_kept_prepared", "STATUS", DE, card=CARD_IDS[k])
+            push_pay(s, DE, CARDS[k].strength, "hand", "big_bertha_railway_guns")
+            return
+        piles.discard_from(s, DE, "prepared", k, True)
+        piles.log_discard(s, DE, k, "prepared", True, "stosstruppen")
 
 
 @register
@@ -478,6 +513,56 @@ class TheRedBaron(StatusCard):
 def _red_baron(s: State, f: Frame, q: int) -> None:
     s.tflags["red_baron"] = 1
     _deck_discard(s, q, "the_red_baron")
+
+
+@register
+class GermanAidInTheEast(Backing):
+    """⚠ Germany backs Austria-Hungary and the Ottoman Empire in land battles with its own
+    prepared Reinforce Army, Sustain Land Battle and (ruling Q50) Counterattack cards; the
+    battling power pays difficult-terrain costs."""
+
+    key = "german_aid_in_the_east"
+    helper = DEC
+    backed = (AH, OE)
+    option = "german_aid_counterattack"
+
+
+def _bertha_ok(s: State, k: int) -> bool:
+    return s.cur == DE and not s.tflags.get("big_bertha") and len(s.hand[DE]) >= CARDS[k].strength
+
+
+@register
+class BigBerthaRailwayGuns(StatusCard):
+    """⚠ Once per turn, in Germany's turn: a prepared German Sustain Land Battle Germany uses may
+    stay prepared, Germany discarding instead one hand card per symbol (``sustain <card> keep``;
+    with Stosstruppen too, ruling Q51)."""
+
+    key = "big_bertha_railway_guns"
+
+    def battle_actions(self, s: State, owner: int, k: int, b: Frame, p: int) -> list[Action]:
+        if p != DE or owner != DE or b["st"] != "sustain" or b["sea"]:
+            return []
+        extra = 1 if b["dif"] and not waived(s, b["c"]) else 0
+        return [
+            Action("sustain", (CARD_IDS[c], "keep"))
+            for c in sustain_cards(s, b, DE)
+            if CARDS[c].country == DEC
+            and _bertha_ok(s, c)
+            and len(s.hand[DE]) >= CARDS[c].strength + extra
+        ]
+
+    def battle_apply(self, s: State, owner: int, k: int, b: Frame, a: Action) -> bool:
+        if a.verb != "sustain" or len(a.args) != 2 or b["d"] != DE:
+            return False
+        if a not in self.battle_actions(s, owner, k, b, DE):
+            return False
+        c = CARD_INDEX[a.args[0]]
+        s.tflags["big_bertha"] = 1
+        reveal(s)
+        log(s, "battle.sustain_kept_prepared", "RESOLVING BATTLE", DE, card=CARD_IDS[c])
+        add_sustain(s, b, DE, CARDS[c].strength)
+        push_pay(s, DE, CARDS[c].strength, "hand", "big_bertha_railway_guns")
+        return True
 
 
 # -- Events -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.qmg1914 import board, piles
 from greatwar.qmg1914.battle import add_reinforce, add_sustain, can_pay_sustain, reinforce_cards
+from greatwar.qmg1914.cards.backing import Backing
 from greatwar.qmg1914.cards.base import Op, StatusCard, register
 from greatwar.qmg1914.cards.common import (
     ALL,
@@ -31,8 +32,9 @@ from greatwar.qmg1914.cards.common import (
     token,
     within,
 )
-from greatwar.qmg1914.cards.script import Script, op
+from greatwar.qmg1914.cards.script import Script, op, play_card, playable
 from greatwar.qmg1914.data import (
+    ADJ_OPEN,
     AHOE,
     CARD_IDS,
     CARD_INDEX,
@@ -87,6 +89,19 @@ define(
     ("one", "both"),
     "Q47 Tunnel Mines: one chosen power (Germany or AH&OE) discards two prepared cards, or "
     "each such power does",
+)
+define(
+    "blackjack_counterattack",
+    True,
+    (True, False),
+    "Q52 Blackjack and the Doughboys: may a US Counterattack card be used after such a defence",
+)
+define(
+    "war_revenue_act",
+    "use_each",
+    ("use_each", "to_hand"),
+    "Q53 War Revenue Act: every US card taken is used at once (one played, one prepared, one "
+    "to the deck's bottom), or up to three go to hand and up to one of each use follows",
 )
 define(
     "gallipoli",
@@ -325,6 +340,21 @@ class Dreadnoughts(StatusCard):
         log(s, "battle.reinforce_kept", "RESOLVING BATTLE", UKUS, card=CARD_IDS[c])
         add_reinforce(b, CARDS[c].strength)
         return True
+
+
+@register
+class BlackjackAndTheDoughboys(Backing):
+    """⚠ The US backs the United Kingdom, France and Italy in land battles next to a US piece
+    with its prepared Reinforce Army, Sustain Land Battle and (ruling Q52) Counterattack
+    cards; the battling power pays difficult-terrain costs."""
+
+    key = "blackjack_and_the_doughboys"
+    helper = US
+    backed = (UK, FR, IT)
+    option = "blackjack_counterattack"
+
+    def near(self, s: State, t: int) -> bool:
+        return bool(ADJ_OPEN[t] & board.piece_masks(s)[US])
 
 
 # -- Economic Warfare ---------------------------------------------------------------------
@@ -617,3 +647,119 @@ class ZimmermannTelegram(Script):
 
     def ops(self, s: State, p: int, k: int) -> list[Op]:
         return [draft(US, "build_army", "build_navy"), build(US, ALL)]
+
+
+@register
+class WarRevenueAct(Script):
+    """⚠ Take up to three US cards (not War Revenue Act) from the discard pile: play one, prepare
+    one, put one on the bottom of the draw deck (ruling Q53)."""
+
+    key = "war_revenue_act"
+
+    def ops(self, s: State, p: int, k: int) -> list[Op]:
+        return [["war_revenue", {}]]
+
+
+@op("war_revenue")
+def _war_revenue(s: State, f: Frame, a: dict[str, Any], ret: int) -> None:
+    push(s, "war_revenue", p=UKUS, n=3, uses=["play", "prepare", "bottom"], _taken=[])
+
+
+def _us_discards(s: State, f: Frame) -> list[int]:
+    """US cards in the discard pile the card may take (not one it has already taken)."""
+    seen: set[str] = set()
+    out = []
+    for c in s.discard[UKUS]:
+        card = CARDS[c]
+        if card.country != US or card.event_key == "war_revenue_act" or card.id in f["_taken"]:
+            continue
+        if card.type in ("build_army", "build_navy", "land_battle", "sea_battle"):
+            if card.type in seen:
+                continue  # copies are alike: one choice each
+            seen.add(card.type)
+        out.append(c)
+    return out
+
+
+def _playable_from(s: State, c: int) -> bool:
+    """Could UK&US play ``c`` if it were in hand?"""
+    s.hand[UKUS].append(c)
+    try:
+        return playable(s, UKUS, c)
+    finally:
+        s.hand[UKUS].pop()
+
+
+@STEPS.register
+class WarRevenue(QStep):
+    name = "war_revenue"
+    rule = "COMPLEX CARDS"
+
+    def _choices(self, s: State, f: Frame) -> list[Action]:
+        uses = f["uses"]
+        if s.options.get("war_revenue_act") == "to_hand":
+            if f["n"] > 0:
+                return [Action("take", (CARD_IDS[c],)) for c in _us_discards(s, f)]
+            pool = [CARD_INDEX[c] for c in f["_taken"] if CARD_INDEX[c] in s.hand[UKUS]]
+            in_hand = True
+        else:
+            if f["n"] <= 0:
+                return []
+            pool = _us_discards(s, f)
+            in_hand = False
+        out = []
+        for c in pool:
+            if "play" in uses and (playable(s, UKUS, c) if in_hand else _playable_from(s, c)):
+                out.append(Action("play", (CARD_IDS[c],)))
+            if "prepare" in uses:
+                out.append(Action("prepare", (CARD_IDS[c],)))
+            if "bottom" in uses:
+                out.append(Action("bottom", (CARD_IDS[c],)))
+        return out
+
+    def settle(self, s: State, f: Frame) -> bool:
+        if not f["uses"] or not self._choices(s, f):
+            if s.options.get("war_revenue_act") == "to_hand" and f["n"] > 0 and f["uses"]:
+                f["n"] = 0  # nothing more to take: on to the uses
+                return True
+            pop(s, f)
+            return True
+        return False
+
+    def legal(self, s: State, f: Frame) -> list[Action]:
+        return [*self._choices(s, f), PASS]
+
+    def apply(self, s: State, f: Frame, a: Action) -> None:
+        to_hand = s.options.get("war_revenue_act") == "to_hand"
+        if a.verb == "pass":
+            if to_hand and f["n"] > 0:
+                f["n"] = 0
+            else:
+                pop(s, f)
+            return
+        c = CARD_INDEX[a.args[0]]
+        if a.verb == "take":
+            piles.take(s, UKUS, "discard", c)
+            s.hand[UKUS].append(c)
+            f["_taken"].append(a.args[0])
+            f["n"] -= 1
+            log(s, "card.taken_hidden", "COMPLEX CARDS", UKUS)
+            log(s, "card.taken_own", "COMPLEX CARDS", UKUS, True, card=a.args[0])
+            return
+        if not to_hand:
+            piles.take(s, UKUS, "discard", c)
+            s.hand[UKUS].append(c)
+            f["_taken"].append(a.args[0])
+            f["n"] -= 1
+        f["uses"].remove(a.verb)
+        if a.verb == "play":
+            play_card(s, UKUS, c)
+        elif a.verb == "prepare":
+            from greatwar.qmg1914.cards.script import prepare
+
+            prepare(s, UKUS, c)
+        else:
+            piles.take(s, UKUS, "hand", c)
+            s.deck[UKUS].insert(0, c)
+            log(s, "card.bottomed", "COMPLEX CARDS", UKUS)
+            log(s, "card.bottomed_own", "COMPLEX CARDS", UKUS, True, card=CARD_IDS[c])
