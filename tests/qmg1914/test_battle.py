@@ -212,6 +212,17 @@ def test_each_sustain_in_difficult_terrain_costs_a_hand_card():
     assert "italian_alps" in pieces(s, "it") and s1 in s.prepared[0]
 
 
+@pytest.mark.heading("BATTLE")
+def test_a_successful_battle_removes_every_enemy_piece():
+    s, k = start("de", "land_battle/de")
+    put(s, "de", "berlin", "western_germany")
+    put(s, "fr", "paris", "picardy", "belgium")
+    put(s, "uk", "britain", "english_channel", "belgium")
+    act(s, f"play {CARD_IDS[k]}")
+    act(s, "battle belgium from western_germany")
+    assert "belgium" not in pieces(s, "fr") | pieces(s, "uk")
+
+
 @pytest.mark.heading("RESOLVING BATTLE")
 def test_teammates_defend_together_with_either_countrys_card():
     s, k = start("de", "land_battle/de")

@@ -96,3 +96,22 @@ def test_prepare_text_areas():
     assert not gallipoli.allows(space("western_germany"))
     mark_iv = D.CARDS[D.card("ukus_uk_32")]
     assert mark_iv.allows(space("picardy")) and not mark_iv.allows(space("serbia"))
+
+
+@pytest.mark.heading("PREPARE SYMBOLS")
+def test_prepare_symbols_of_the_generic_cards_and_strengths():
+    want = {
+        "build_army": "reinforce_army",
+        "build_navy": "reinforce_navy",
+        "land_battle": "sustain_land",
+        "sea_battle": "sustain_sea",
+    }
+    for c in D.CARDS:
+        if c.type in want:
+            assert c.symbol == want[c.type] and c.strength == 1, c.id
+        if c.symbol == "attrition":
+            assert c.any_adjacent == (c.strength == 1 and not c.targets), c.id
+            assert c.any_adjacent or sum(n for _, n in c.targets) == c.strength, c.id
+        else:
+            assert c.strength in (1, 2), c.id
+    assert D.CARDS[D.card("frit_fr_34")].strength == 2  # Paris Taxis: Double Reinforce

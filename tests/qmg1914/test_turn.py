@@ -227,6 +227,8 @@ def test_enemy_army_in_a_home_stops_that_countrys_scoring():
 
 @pytest.mark.heading("SUDDEN VICTORY")
 @pytest.mark.heading("SCORING ROUNDS")
+@pytest.mark.heading("OVERVIEW")
+@pytest.mark.heading("SCORING AND VICTORY")
 def test_sudden_victory_at_the_end_of_a_scoring_round():
     s = turn_at("ukus", "draw", keep_board=True, round=3)
     s.vp = [11, 0]
@@ -256,6 +258,8 @@ def test_no_sudden_victory_outside_scoring_rounds():
 
 
 @pytest.mark.heading("SCORING VICTORY")
+@pytest.mark.heading("VICTORY")
+@pytest.mark.heading("OVERVIEW")
 def test_tie_after_round_17_goes_to_the_central_powers():
     s = turn_at("ukus", "draw", keep_board=True, round=17)
     s.vp = [10, 10]
@@ -295,3 +299,15 @@ def test_bad_input_changes_nothing():
         engine.apply(s, "pass", seat="de")
     assert s.hash() == h and POWERS[engine.to_act(s) or 0] == "ahoe"
     assert card("build_army") >= 0
+
+
+@pytest.mark.heading("PREPARING THE GAME")
+@pytest.mark.heading("CARDS")
+def test_preparing_the_game():
+    s = engine.new_game(seed=12)
+    assert s.round == 1 and s.vp == [0, 0] and s.tokens == 0
+    for p in range(5):
+        cards = s.hand[p] + s.deck[p]
+        assert sorted(cards) == [c.index for c in CARDS if c.power == p]  # one deck per power
+        assert not s.prepared[p] and not s.status[p] and not s.discard[p]
+    assert sum(bin(x).count("1") for x in s.occ) == 10
