@@ -148,7 +148,7 @@ def test_citizen_soldiers():
     go(s, taxis)
     act(s, "draft build_army fr")
     assert engine.step_name(s) == "prepare_now"
-    drafted = s.stack[-1]["card"]
+    drafted = s.stack[-1]["_card"]
     act(s, f"prepare {CARD_IDS[drafted]}")
     assert s.prepared[3] == [drafted]
 

@@ -21,12 +21,18 @@ G = game("qmg1914")
 REVEALING = {
     "card.played",
     "card.status",
+    "card.status_discarded",
     "card.attrition",
     "card.discard_shown",
     "battle.reinforce",
     "battle.sustain",
     "battle.counterattack",
+    "battle.reinforce_kept",
+    "battle.sustain_kept",
+    "battle.sustain_kept_prepared",
 }
+# revealed cards that go back to hand: Renault FT Tanks, a card kept by a Status card
+BACK_TO_HAND = {"battle.sustain_kept"}
 
 
 def hidden_from(s: State, seat: int) -> set[str]:
@@ -57,21 +63,24 @@ def strings(x: Any) -> set[str]:
     return set()
 
 
-def check_views(s: State, new_log: list[dict[str, Any]]) -> None:
+def check_views(s: State, new_log: list[dict[str, Any]], known: set[str]) -> None:
+    """``known``: every card id a public log entry has named (a revealed card may go back to a
+    hand or a prepared row and stay known to all)."""
     for e in new_log:
         cid = (e.get("a") or {}).get("card")
         if cid is None or "v" in e:
             continue
+        known.add(cid)
         assert e["k"] in REVEALING, e
         k = CARD_IDS.index(cid)
         p = CARDS[k].power
-        kept = e["k"] == "card.played" and e["a"].get("kept")
+        kept = e["k"] in BACK_TO_HAND or (e["k"] == "card.played" and e["a"].get("kept"))
         if not kept:
             assert k not in s.hand[p] and k not in s.deck[p], e
             assert k not in s.prepared[p] or e["k"] != "card.played", e
     for seat in range(5):
         v = G.view(s, POWERS[seat])
-        secret = hidden_from(s, seat)
+        secret = hidden_from(s, seat) - known
         body = {k: x for k, x in v.items() if k not in ("log", "procedure")}
         # a card may show a power another's cards (Redl Blackmailed, Rumpler Taube): only in
         # private fields of a frame that power decides
@@ -96,6 +105,7 @@ def play(
     session = Session.new(G, "standard", options, seed)
     s = session.state
     rnd = random.Random(seed)
+    known: set[str] = set()
     n = 0
     while G.outcome(session.state) is None:
         seat = G.to_act(session.state)
@@ -108,7 +118,7 @@ def play(
         s = session.state
         invariants.check(s)
         if views:
-            check_views(s, s.log[before:])
+            check_views(s, s.log[before:], known)
         if rnd.random() < 0.02:
             doc = json.loads(json.dumps(G.state_to_json(s)))
             assert G.hash(G.state_from_json(doc)) == G.hash(s)

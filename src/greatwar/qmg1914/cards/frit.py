@@ -244,7 +244,7 @@ class CitizenSoldiers(StatusCard):
                 "land_battle",
             )
         ):
-            push(s, "prepare_now", p=FRIT, card=drafted)
+            push(s, "prepare_now", p=FRIT, _card=drafted)
 
 
 @STEPS.register
@@ -253,20 +253,20 @@ class PrepareNow(QStep):
     rule = "PREPARING A CARD"
 
     def settle(self, s: State, f: Frame) -> bool:
-        if f["card"] not in s.hand[f["p"]]:
+        if f["_card"] not in s.hand[f["p"]]:
             pop(s, f)
             return True
         return False
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action("prepare", (CARD_IDS[f["card"]],)), PASS]
+        return [Action("prepare", (CARD_IDS[f["_card"]],)), PASS]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         pop(s, f)
         if a.verb == "prepare":
             from greatwar.qmg1914.cards.script import prepare
 
-            prepare(s, f["p"], f["card"])
+            prepare(s, f["p"], f["_card"])
 
 
 @register
