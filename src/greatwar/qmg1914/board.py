@@ -212,7 +212,3 @@ def place_token(s: State, x: int) -> None:
         return
     s.tokens |= 1 << x
     log(s, "token.placed", "OBJECTIVE TOKENS", space=SPACES[x].id)
-
-
-def all_spaces() -> int:
-    return _ALL

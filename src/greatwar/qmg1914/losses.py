@@ -14,7 +14,7 @@ from __future__ import annotations
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.qmg1914 import board, piles
-from greatwar.qmg1914.data import CARD_IDS, CARD_INDEX, POWERS, TEAM_OF
+from greatwar.qmg1914.data import CARD_IDS, CARD_INDEX, TEAM_OF
 from greatwar.qmg1914.flow import STEPS, QStep, log, pop, push
 from greatwar.qmg1914.state import State
 
@@ -131,7 +131,3 @@ class Loss(QStep):
 
     def prompt(self, s: State, f: Frame) -> str:
         return "loss"
-
-
-def power_name(p: int) -> str:
-    return POWERS[p]

@@ -27,7 +27,6 @@ from greatwar.qmg1914.data import (
     HOME,
     LAST_ROUND,
     OBJECTIVE_MASK,
-    POWER_OF_COUNTRY,
     POWERS,
     SCORING_ROUNDS,
     TEAM_OF,
@@ -366,7 +365,3 @@ def victory(s: State) -> dict[str, Any] | None:
         reason = "scoring victory" if lead else "scoring victory (tie: Central Powers)"
         return {"outcome": team, "reason": reason, "turn": s.round, "vp": vp}
     return None
-
-
-def power_of(c: int) -> int:
-    return POWER_OF_COUNTRY[c]

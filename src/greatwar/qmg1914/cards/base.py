@@ -152,14 +152,6 @@ def statuses(s: State) -> Iterator[tuple[int, int, Behaviour]]:
                 yield owner, k, b
 
 
-def has_status(s: State, owner: int, key: str) -> int:
-    """The card with ``key`` face up on ``owner``'s table, or -1."""
-    for k in s.status[owner]:
-        if CARDS[k].event_key == key:
-            return k
-    return -1
-
-
 def implemented_keys() -> list[str]:
     """The event keys whose Play text is registered (for the card report)."""
     return sorted(BEHAVIOURS)

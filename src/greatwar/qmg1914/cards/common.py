@@ -26,14 +26,12 @@ from greatwar.qmg1914.data import (
     POWERS,
     SEA_MASK,
     TEAM_COUNTRY_MASK,
-    TEAM_OF,
     in_or_adjacent,
     mask,
     space,
     spaces_of,
 )
 from greatwar.qmg1914.flow import PASS, STEPS, QStep, log, pop, push
-from greatwar.qmg1914.losses import push_losses
 from greatwar.qmg1914.placement import BUILD, RECRUIT
 from greatwar.qmg1914.state import State
 
@@ -333,11 +331,3 @@ def then(name: str) -> Callable[[Callable[[State, Frame, int], None]], None]:
 def push_choose_power(s: State, p: int, opts: list[int], then_name: str, **kw: Any) -> None:
     if opts:
         push(s, "choose_power", p=p, opts=opts, then=then_name, **kw)
-
-
-def losses_to(s: State, pairs: list[tuple[int, int]], why: str) -> None:
-    push_losses(s, pairs, why)
-
-
-def enemy_team_of(p: int) -> int:
-    return 1 - TEAM_OF[p]

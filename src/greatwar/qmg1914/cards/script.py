@@ -27,9 +27,7 @@ from greatwar.qmg1914.data import (
     CARD_INDEX,
     CARDS,
     COUNTRIES,
-    COUNTRIES_OF,
     LAND_MASK,
-    POWER_OF_COUNTRY,
     SEA_MASK,
     SPACE_IDS,
     SPACE_INDEX,
@@ -407,22 +405,3 @@ class Eliminate(QStep):
         log(s, "piece.eliminated", "BATTLE VS. ELIMINATE", f["p"], country=COUNTRIES[c],
             space=SPACE_IDS[x], piece="navy" if SPACES[x].sea else "army")  # fmt: skip
         f["n"] -= 1
-
-
-def country_mask(*cs: int) -> int:
-    m = 0
-    for c in cs:
-        m |= 1 << c
-    return m
-
-
-def power_countries(p: int) -> tuple[int, ...]:
-    return COUNTRIES_OF[p]
-
-
-def piece_kind_area(kind: str) -> int:
-    return {"army": LAND_MASK, "navy": SEA_MASK, "any": LAND_MASK | SEA_MASK}[kind]
-
-
-def owner_of(c: int) -> int:
-    return POWER_OF_COUNTRY[c]
