@@ -13,7 +13,6 @@ from greatwar.qmg1914.data import (
     COUNTRIES_OF,
     HOME,
     LAND_MASK,
-    N_SPACES,
     NAVY_LIMITS,
     SEA_MASK,
     SPACES,
@@ -25,7 +24,6 @@ from greatwar.qmg1914.state import State
 
 _SUPPLY = "sup"
 _PIECES = "pcs"
-_ALL = (1 << N_SPACES) - 1
 
 
 def invalidate(s: State) -> None:
