@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 KNOWN: dict[str, str] = {
     "pog": "greatwar.pog.game:GAME",
+    "qmg1914": "greatwar.qmg1914.game:GAME",
 }
 """Every game the product knows: its id and where its descriptor lives."""
 

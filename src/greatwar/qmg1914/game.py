@@ -1,0 +1,144 @@
+"""Quartermaster General: 1914's descriptor: how every layer above the engine sees this game.
+
+>>> from greatwar.core.games import game
+>>> g = game("qmg1914")
+>>> g.seats
+('ahoe', 'ru', 'de', 'frit', 'ukus')
+>>> g.seat_groups(2)
+[('ahoe', 'de'), ('ru', 'frit', 'ukus')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from greatwar.core.actions import Action
+from greatwar.core.bot import Bot
+from greatwar.core.errors import MalformedActionError
+from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
+from greatwar.qmg1914 import engine, invariants, messages
+from greatwar.qmg1914.data import POWER_NAMES, POWERS, TEAM_NAMES, TEAM_OF, TEAM_POWERS, TEAMS
+from greatwar.qmg1914.options import OPTIONS, normalise
+from greatwar.qmg1914.state import State
+from greatwar.qmg1914.view import view as _view
+
+VERSION = "1"
+"""The engine version stored with every game; raise it when a rules change alters play."""
+
+_SEATS = tuple(SeatInfo(p, POWER_NAMES[i], TEAMS[TEAM_OF[i]]) for i, p in enumerate(POWERS))
+
+# PLAYER / POWER ASSIGNMENTS (the rulebook's chart for 2-5 players; one person may also hold
+# every power).
+_GROUPS: dict[int, list[tuple[str, ...]]] = {
+    1: [POWERS],
+    2: [("ahoe", "de"), ("ru", "frit", "ukus")],
+    3: [("ahoe", "de"), ("ru", "frit"), ("ukus",)],
+    4: [("ahoe", "de"), ("ru",), ("frit",), ("ukus",)],
+    5: [(p,) for p in POWERS],
+}
+
+
+def _check_scenario(scenario: str) -> None:
+    if scenario != engine.SCENARIO:
+        raise MalformedActionError(
+            f"unknown scenario {scenario!r} for Quartermaster General: 1914; expected "
+            f"{engine.SCENARIO!r}"
+        )
+
+
+class Quartermaster1914:
+    """Quartermaster General: 1914 as a :class:`greatwar.core.games.Game`."""
+
+    id = "qmg1914"
+    name = "qmg1914"
+    title = "Quartermaster General: 1914"
+    version = VERSION
+    seats: tuple[str, ...] = POWERS
+    default_scenario = engine.SCENARIO
+
+    def seat_info(self) -> tuple[SeatInfo, ...]:
+        return _SEATS
+
+    def teams(self) -> tuple[TeamInfo, ...]:
+        return tuple(
+            TeamInfo(TEAMS[t], TEAM_NAMES[t], tuple(POWERS[p] for p in TEAM_POWERS[t]))
+            for t in (0, 1)
+        )
+
+    def seat_groups(self, people: int) -> list[tuple[str, ...]]:
+        groups = _GROUPS.get(people) if isinstance(people, int) else None
+        if groups is None:
+            raise MalformedActionError(
+                "Quartermaster General: 1914 is played by 2 to 5 people (or one holding every "
+                f"power), not {people!r}"
+            )
+        return list(groups)
+
+    def scenarios(self) -> tuple[ScenarioInfo, ...]:
+        return (ScenarioInfo(engine.SCENARIO, "The 1914 game", "SETUP: 17 rounds"),)
+
+    def options(self, scenario: str) -> tuple[OptionInfo, ...]:
+        _check_scenario(scenario)
+        return tuple(
+            OptionInfo(o.name, o.default, o.choices, o.description) for o in OPTIONS.values()
+        )
+
+    def normalise_options(self, scenario: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        _check_scenario(scenario)
+        return normalise(options)
+
+    def new_game(self, scenario: str, options: Mapping[str, Any] | None, seed: int) -> State:
+        _check_scenario(scenario)
+        return engine.new_game(options, seed)
+
+    def check(self, s: State, action: str | Action, seat: str | None = None) -> Action:
+        return engine.check(s, action, seat)
+
+    def apply_unchecked(self, s: State, a: Action) -> None:
+        engine.apply_unchecked(s, a)
+
+    def to_act(self, s: State) -> str | None:
+        return engine.seat_name(engine.to_act(s))
+
+    def legal_actions(self, s: State) -> list[Action]:
+        return engine.legal_actions(s)
+
+    def view(self, s: State, seat: str) -> dict[str, Any]:
+        return _view(s, seat)
+
+    def outcome(self, s: State) -> dict[str, Any] | None:
+        return s.result
+
+    def problems(self, s: State) -> list[str]:
+        return invariants.problems(s)
+
+    def hash(self, s: State) -> str:
+        return s.hash()
+
+    def clone(self, s: State) -> State:
+        return s.clone()
+
+    def chance(self, s: State) -> int:
+        return s.chance
+
+    def state_to_json(self, s: State) -> dict[str, Any]:
+        return s.to_json()
+
+    def state_from_json(self, doc: Mapping[str, Any]) -> State:
+        return State.from_json(doc)
+
+    def bots(self) -> dict[str, Callable[[int], Bot]]:
+        return {"random": _random_bot}
+
+    def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
+        return messages.render(entry, lang)
+
+
+def _random_bot(seed: int) -> Bot:
+    from greatwar.bots.random_bot import RandomBot
+
+    return RandomBot(seed)
+
+
+GAME: Game[State] = Quartermaster1914()

@@ -1,0 +1,161 @@
+"""Turning structured log entries into text, per language.
+
+A log entry is ``{"k": key, "t": round, "r": heading, "p": power, "v": power (private), "a":
+{args}}``. Templates name their arguments; ids of cards, spaces, powers, countries and teams are
+shown by name. Card modules add the templates of their own keys with :func:`define`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from greatwar.qmg1914.data import (
+    CARDS,
+    COUNTRIES,
+    POWER_NAMES,
+    POWERS,
+    SPACES,
+    TEAM_NAMES,
+)
+
+_CARD = {c.id: c.title for c in CARDS}
+_SPACE = {x.id: x.name for x in SPACES}
+_POWER = dict(zip(POWERS, POWER_NAMES, strict=True))
+_COUNTRY = dict(
+    zip(
+        COUNTRIES,
+        (
+            "Austria-Hungary",
+            "Ottoman Empire",
+            "Russia",
+            "Germany",
+            "France",
+            "Italy",
+            "United Kingdom",
+            "United States",
+        ),
+        strict=True,
+    )
+)
+_TYPE = {
+    "build_army": "Build Army",
+    "build_navy": "Build Navy",
+    "land_battle": "Land Battle",
+    "sea_battle": "Sea Battle",
+}
+
+EN: dict[str, str] = {
+    "game.setup": "A new game (seed {seed})",
+    "game.over": "Game over: the {outcome} win ({reason}); VP {vp}",
+    "round.start": "Round {round} begins",
+    "turn.start": "{power}'s turn",
+    "turn.end": "{power}'s turn ends",
+    "setup.drawn": "{power} draws {n} cards",
+    "setup.mulligan": "{power} takes a mulligan",
+    "scoring": "Scoring Round {round}: Central Powers +{central}, Entente Powers +{entente}; "
+    "VP now {vp}",
+    "vp.gain": "{team} gain {n} VP ({why}); VP now {vp}",
+    "vp.lose": "{team} lose {n} VP ({why}); VP now {vp}",
+    "token.placed": "An Objective token is placed in {space}",
+    "token.already": "{space} already has an Objective token",
+    "card.played": "{power} plays {card}",
+    "card.status": "{power} plays {card} face up on the table",
+    "card.drafted": "{power} drafts a {country} {type}",
+    "card.prepared": "{power} prepares a card",
+    "card.prepared_own": "You prepare {card}",
+    "card.unprepared": "{power} takes a prepared card back into hand",
+    "card.drawn": "{power} draws {n} cards (hand {hand})",
+    "card.attrition": "{power} uses the Attrition symbols of {card} {target}",
+    "card.discard_shown": "{power} discards {card} from {pile} ({why})",
+    "card.discard_hidden": "{power} discards a card from {pile} ({why})",
+    "card.discard_own": "You discard {card} from {pile}",
+    "piece.build": "{power} builds a {country} {piece} in {space}",
+    "piece.recruit": "{power} recruits a {country} {piece} in {space}",
+    "piece.removed": "{power} removes its {country} piece from {space}",
+    "piece.eliminated": "{power} eliminates the {country} {piece} in {space}",
+    "battle.declared": "{power}: the {country} piece in {origin} battles {target}",
+    "battle.reinforce": "{power} reinforces with {card}",
+    "battle.sustain": "{power} sustains the battle with {card}",
+    "battle.counterattack": "{power} counterattacks with {card}",
+    "battle.won": "{power} wins the battle of {target}; removed: {removed}",
+    "battle.lost": "{power}'s attack on {target} fails",
+    "battle.sustain_kept": "{power} sustains the battle with {card} and takes it back",
+    "battle.reinforce_kept": "{power} reinforces with {card} and keeps it prepared",
+    "card.status_discarded": "{power} discards its Status card {card}",
+    "card.taken": "{power} takes a {country} {type} from its discard pile",
+    "effect.truce": "The Christmas Truce: France and the United Kingdom may not battle German "
+    "Armies this round",
+    "effect.mustard_gas": "Mustard Gas: {target} must discard",
+    "redl.seen": "You see AH&OE's hand: {cards}",
+    "battle.sustain_kept_prepared": "{power} sustains with {card} and keeps it prepared, "
+    "discarding from hand instead",
+    "card.taken_hidden": "{power} takes a card from its discard pile",
+    "card.taken_own": "You take {card} from your discard pile",
+    "card.bottomed": "{power} puts a card on the bottom of its draw deck",
+    "card.bottomed_own": "You put {card} on the bottom of your draw deck",
+    "rumpler.seen": "You see the defenders' prepared cards: {cards}",
+}
+
+CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
+
+
+def define(lang: str, templates: Mapping[str, str]) -> None:
+    """Add templates (a card module's own log keys)."""
+    cat = CATALOGUES.setdefault(lang, {})
+    for k, v in templates.items():
+        if k in cat and cat[k] != v:
+            raise ValueError(f"message {k!r} defined twice")
+        cat[k] = v
+
+
+def _show(name: str, value: Any) -> Any:
+    if name == "card" and isinstance(value, str):
+        return _CARD.get(value, value)
+    if name == "target" and isinstance(value, str):
+        if value in _POWER:
+            return f"against {_POWER[value]}"
+        return _SPACE.get(value, value)
+    if name in ("space", "origin") and isinstance(value, str):
+        return _SPACE.get(value, value)
+    if name == "country" and isinstance(value, str):
+        return _COUNTRY.get(value, value)
+    if name == "type" and isinstance(value, str):
+        return _TYPE.get(value, value)
+    if name == "team" and isinstance(value, int):
+        return TEAM_NAMES[value]
+    if name in ("outcome",) and isinstance(value, str):
+        return TEAM_NAMES[0] if value == "central" else TEAM_NAMES[1]
+    if name == "removed" and isinstance(value, list):
+        return ", ".join(_COUNTRY.get(str(c), str(c)) for c in value) or "nothing"
+    if name == "vp" and isinstance(value, list) and len(value) == 2:
+        return f"{value[0]}-{value[1]}"
+    if name == "cards" and isinstance(value, list):
+        return ", ".join(_CARD.get(str(c), str(c)) for c in value)
+    if name == "pile" and isinstance(value, str):
+        return {"deck": "the top of the draw deck", "prepared": "its prepared cards"}.get(
+            value, value
+        )
+    return value
+
+
+class _Args(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def render(entry: Mapping[str, Any], lang: str = "en") -> str:
+    """One log entry as text."""
+    cat = CATALOGUES.get(lang, EN)
+    key = str(entry.get("k", ""))
+    template = cat.get(key) or EN.get(key) or key
+    args = _Args({k: _show(k, v) for k, v in (entry.get("a") or {}).items()})
+    p = entry.get("p")
+    args["power"] = _POWER.get(p, "") if isinstance(p, str) else ""
+    if "team" not in args and isinstance(p, str):
+        args["team"] = ""
+    return template.format_map(args)
+
+
+def known_keys() -> set[str]:
+    return set(EN)
