@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from greatwar.bots import bots as bots_of
 from greatwar.core.games import game
 from greatwar.core.session import GameRecord, Session, replay
 from greatwar.qmg1914 import invariants
@@ -101,7 +102,7 @@ def play(
 ) -> tuple[Session[State], int]:
     groups = G.seat_groups(people)
     owner = {seat: i for i, grp in enumerate(groups) for seat in grp}
-    bots = [G.bots()["random"](seed * 10 + i) for i in range(len(groups))]
+    bots = [bots_of("qmg1914")["random"](seed * 10 + i) for i in range(len(groups))]
     session = Session.new(G, "standard", options, seed)
     s = session.state
     rnd = random.Random(seed)

@@ -129,16 +129,10 @@ class Quartermaster1914:
         return State.from_json(doc)
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
-        return {"random": _random_bot}
+        return {}  # the game-agnostic random bot (greatwar.bots.COMMON) plays it too
 
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(entry, lang)
-
-
-def _random_bot(seed: int) -> Bot:
-    from greatwar.bots.random_bot import RandomBot
-
-    return RandomBot(seed)
 
 
 GAME: Game[State] = Quartermaster1914()
