@@ -5,9 +5,9 @@ has two teams of one seat each; Quartermaster General two teams of several power
 of a team played by its own copy of the team's bot. :func:`play_game` plays one game to its end.
 Each bot is asked only with the view of its own seat and its answer is checked by the engine (an
 illegal answer is an error of that bot). :func:`run_arena` plays a series in parallel processes
-(``concurrent.futures``) and :func:`summarise` turns the games into plain data: win rates overall
-and by team, games without a winner, how games ended, the means of the outcome's numbers (such as
-the final VP), seconds per decision.
+or on a Ray cluster (:mod:`greatwar.fanout`) and :func:`summarise` turns the games into plain
+data: win rates overall and by team, games without a winner, how games ended, the means of the
+outcome's numbers (such as the final VP), seconds per decision.
 
 Games come in rotations: the games of a rotation share a game seed and rotate the bots across the
 teams (with two teams, a pair with sides swapped), so every bot meets the same dice stream from
@@ -20,13 +20,13 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from greatwar.bots import bots as bot_registry
 from greatwar.bots import make_bot
 from greatwar.core.games import DEFAULT_GAME, game, team_of
+from greatwar.fanout import Ray, run_all
 
 MAX_DECISIONS = 100_000
 
@@ -182,8 +182,10 @@ def run_arena(
     progress: Callable[[int], None] | None = None,
     max_decisions: int = MAX_DECISIONS,
     game_id: str = DEFAULT_GAME,
+    ray: Ray | None = None,
 ) -> dict[str, Any]:
-    """Play a series and summarise it (see :func:`summarise`)."""
+    """Play a series and summarise it (see :func:`summarise`): in ``workers`` local processes,
+    or on Ray with ``ray`` (the same results either way)."""
     g = game(game_id)
     known = bot_registry(game_id)
     for name in bots:
@@ -196,28 +198,14 @@ def run_arena(
         for i, gs, lineup in schedule(bots, games, seed, teams)
     ]
     start = time.perf_counter()
-    played: list[dict[str, Any]] = []
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            played.append(_play(job))
-            if progress is not None:
-                progress(len(played))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            pending: set[Future[dict[str, Any]]] = {pool.submit(_play, job) for job in jobs}
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    played.append(fut.result())
-                    if progress is not None:
-                        progress(len(played))
-    played.sort(key=lambda p: p["index"])
+    played = run_all(_play, jobs, workers, ray, progress)
     summary = summarise(bots, played, teams)
     summary.update(
         game=game_id,
         scenario=sc,
         seed=seed,
         workers=workers,
+        ray=ray.describe() if ray else None,
         seconds=round(time.perf_counter() - start, 2),
     )
     return summary

@@ -47,6 +47,26 @@ Options = Annotated[
     typer.Option("--options", help="Game options as JSON, e.g. '{\"hand8\": true}'."),
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+Workers = Annotated[
+    int | None,
+    typer.Option("--workers", "-w", min=1, help="Parallel processes (default: all cores)."),
+]
+UseRay = Annotated[
+    bool,
+    typer.Option(
+        "--ray",
+        help="Play the games on a Ray cluster: the one RAY_ADDRESS names, else one started here "
+        "with 'ray start', else a new local one (needs pip install 'greatwar[rl]').",
+    ),
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--ray-address",
+        help="Play the games on the Ray cluster at this address (host:port, ray://host:port, "
+        "auto, local); implies --ray.",
+    ),
+]
 TestsDir = Annotated[
     Path | None,
     typer.Option("--tests", help="The game's test folder in a source checkout (tests/<game>)."),
@@ -95,6 +115,18 @@ def _bots(game_id: str) -> list[str]:
     from greatwar.bots import bot_names
 
     return bot_names(game_id)
+
+
+def _ray(use: bool, address: str | None) -> Any:
+    """The Ray cluster to fan out over (:class:`greatwar.fanout.Ray`), or None for processes."""
+    from greatwar.fanout import Ray
+
+    return Ray(address or None) if use or address else None
+
+
+def _fanout_failed(e: Exception) -> typer.Exit:
+    err.print(f"[red]{escape(str(e))}[/red]", soft_wrap=True)
+    return typer.Exit(2)
 
 
 def _progress(total: int, label: str) -> Progress:
@@ -175,29 +207,37 @@ def selfplay(
     verify: Annotated[
         bool, typer.Option(help="Replay every game and compare the final state hash.")
     ] = False,
+    workers: Workers = None,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
     as_json: AsJson = False,
 ) -> None:
     """Play random legal games to the end and summarise them."""
-    from greatwar.core.session import replay
-    from greatwar.selfplay import game_seeds, play_random, problems_checker, summarise
+    import os
+
+    from greatwar.fanout import FanoutError
+    from greatwar.selfplay import run_selfplay
 
     g = _game(game_id)
     sc, opts = _setup(g, scenario, options)
-    checker = problems_checker(game_id) if check else None
-    played = []
-    mismatches = []
-    with _progress(games, f"{sc} self-play") as bar:
-        task = bar.add_task("games", total=games)
-        for gs in game_seeds(seed, games):
-            rg = play_random(sc, gs, opts, check=checker, game_id=game_id)
-            played.append(rg)
-            if verify and rg.error is None and g.hash(replay(g, rg.record())) != rg.final_hash:
-                mismatches.append(gs)
-            bar.advance(task)
-    summary = summarise(played)
-    summary["game"] = game_id
-    if verify:
-        summary["replay_mismatches"] = mismatches
+    try:
+        with _progress(games, f"{sc} self-play") as bar:
+            task = bar.add_task("games", total=games)
+            summary = run_selfplay(
+                sc,
+                games,
+                seed,
+                opts,
+                check=check,
+                verify=verify,
+                workers=workers or os.cpu_count() or 1,
+                ray=_ray(ray, ray_address),
+                progress=lambda n: bar.update(task, completed=n),
+                game_id=game_id,
+            )
+    except FanoutError as failed:
+        raise _fanout_failed(failed) from None
+    mismatches = summary.get("replay_mismatches", [])
     if as_json:
         out.print_json(json.dumps(summary))
     else:
@@ -449,10 +489,9 @@ def arena(
     scenario: Scenario = None,
     seed: Seed = 1,
     options: Options = None,
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", "-w", min=1, help="Parallel processes (default: all cores)."),
-    ] = None,
+    workers: Workers = None,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (win rates, results...).")
     ] = False,
@@ -461,6 +500,7 @@ def arena(
     import os
 
     from greatwar.arena import run_arena
+    from greatwar.fanout import FanoutError
 
     g = _game(game_id)
     teams = g.teams()
@@ -476,18 +516,22 @@ def arena(
             raise typer.BadParameter(f"unknown bot {name!r}; the bots are {', '.join(known)}")
     sc, opts = _setup(g, scenario, options)
     title = " vs ".join(names)
-    with _progress(games, title) as bar:
-        task = bar.add_task("games", total=games)
-        result = run_arena(
-            names,
-            games,
-            scenario=sc,
-            seed=seed,
-            options=opts,
-            workers=workers or os.cpu_count() or 1,
-            progress=lambda n: bar.update(task, completed=n),
-            game_id=game_id,
-        )
+    try:
+        with _progress(games, title) as bar:
+            task = bar.add_task("games", total=games)
+            result = run_arena(
+                names,
+                games,
+                scenario=sc,
+                seed=seed,
+                options=opts,
+                workers=workers or os.cpu_count() or 1,
+                progress=lambda n: bar.update(task, completed=n),
+                game_id=game_id,
+                ray=_ray(ray, ray_address),
+            )
+    except FanoutError as failed:
+        raise _fanout_failed(failed) from None
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
     else:

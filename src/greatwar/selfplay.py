@@ -2,7 +2,9 @@
 
 :func:`play_random` plays one game to its end: at every step it lists all legal actions and
 picks one uniformly with a seeded chooser (its own generator, separate from the game's).
-:func:`bench` plays many and measures them. Both work through the game's descriptor
+:func:`run_selfplay` plays many, in this process, in local processes or on a Ray cluster
+(:mod:`greatwar.fanout`), with the same results wherever they ran; :func:`bench` plays many in
+this process and measures them. All work through the game's descriptor
 (:func:`greatwar.core.games.game`) and return plain data for the CLI to print.
 """
 
@@ -17,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from greatwar.core.games import DEFAULT_GAME, HasBenchmarks, game
-from greatwar.core.session import GameRecord
+from greatwar.core.session import GameRecord, replay
+from greatwar.fanout import Ray, run_all
 
 Checker = Callable[[Any], None]
 
@@ -140,6 +143,46 @@ def summarise(games: list[RandomGame]) -> dict[str, Any]:
         "mean_last_turn": round(statistics.mean(turns), 2) if turns else None,
         "actions": sum(len(g.actions) for g in games),
     }
+
+
+SelfplayJob = tuple[str, int, dict[str, Any] | None, bool, bool, str]
+"""One game of a run: scenario, game seed, options, check invariants, verify by replay, game."""
+
+
+def play_job(job: SelfplayJob) -> tuple[RandomGame, bool]:
+    """Play one game of a run: the game, and whether replaying its record reached another final
+    state (asked only with verify). The checker is made where the game is played (it does not
+    pickle)."""
+    scenario, seed, options, check, verify, game_id = job
+    checker = problems_checker(game_id) if check else None
+    rg = play_random(scenario, seed, options, check=checker, game_id=game_id)
+    g = game(game_id)
+    mismatch = verify and rg.error is None and g.hash(replay(g, rg.record())) != rg.final_hash
+    return rg, mismatch
+
+
+def run_selfplay(
+    scenario: str,
+    games: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    check: bool = False,
+    verify: bool = False,
+    workers: int = 1,
+    ray: Ray | None = None,
+    progress: Callable[[int], None] | None = None,
+    game_id: str = DEFAULT_GAME,
+) -> dict[str, Any]:
+    """Play ``games`` random games (seeds from :func:`game_seeds`) and summarise them; with
+    ``verify`` the seeds whose replay did not reach the same final state are listed under
+    ``replay_mismatches``. ``workers`` local processes, or Ray with ``ray``."""
+    jobs = [(scenario, gs, options, check, verify, game_id) for gs in game_seeds(seed, games)]
+    done = run_all(play_job, jobs, workers, ray, progress)
+    summary = summarise([rg for rg, _ in done])
+    summary["game"] = game_id
+    if verify:
+        summary["replay_mismatches"] = [rg.seed for rg, mismatch in done if mismatch]
+    return summary
 
 
 def bench(
