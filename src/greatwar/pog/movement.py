@@ -319,11 +319,13 @@ def completable(s: State, f: Frame) -> bool:
     brest = "treaty_of_brest_litovsk" in s.events and side == AP
     opts: dict[int, list[int]] = {}
 
+    def stays(v: int) -> bool:
+        return v != cur or may_end(s, f, v, s.loc[v])
+
     def options(v: int) -> list[int]:
         got = opts.get(v)
         if got is None:
-            here = s.loc[v]
-            got = [here] if v != cur or may_end(s, f, v, here) else []
+            got = [s.loc[v]] if stays(v) else []
             got += _reach(s, f, v, terminal, free_set, brest)
             opts[v] = got
         return got
@@ -376,7 +378,7 @@ def completable(s: State, f: Frame) -> bool:
                 if assign(i + 1, {**used, **{v: x for v in way}}, emptied):
                     return True
             return False
-        return _matching(s, free, used, emptied, options, n_fixed)
+        return _matching(s, free, used, emptied, stays, options, n_fixed)
 
     return assign(0, {}, set())
 
@@ -386,11 +388,13 @@ def _matching(
     free: list[int],
     placed: dict[int, int],
     emptied: set[int],
+    stays: Callable[[int], bool],
     options: Callable[[int], list[int]],
     n_fixed: Callable[[int], int],
 ) -> bool:
     """Assign every free unit not in ``placed`` to one of its end spaces, at most three units
-    a space (counting the units that stay and the ``placed`` ones; none in ``emptied``)."""
+    a space (counting the units that stay and the ``placed`` ones; none in ``emptied``). A
+    unit that may stay where it is and finds room there is placed without looking further."""
     extra: dict[int, int] = {}
     for x in placed.values():
         extra[x] = extra.get(x, 0) + 1
@@ -424,8 +428,7 @@ def _matching(
         if v in placed:
             continue
         home = s.loc[v]
-        first = options(v)
-        if first and first[0] == home:
+        if stays(v):
             here = ends.setdefault(home, [])
             if len(here) < room(home):
                 here.append(v)
@@ -626,7 +629,7 @@ class Movement(PogStep):
             )
             return True
         u = f["unit"]
-        if u >= 0 and not next_spaces(s, f, u) and may_end(s, f, u, s.loc[u]):
+        if u >= 0 and may_end(s, f, u, s.loc[u]) and not self._may_go_on(s, f, u):
             _stop_unit(s, f)  # out of movement points or of places to go
             return True
         if f["stack"] >= 0 and not _candidates(s, f):
@@ -636,6 +639,21 @@ class Movement(PogStep):
             self._finish(s, f)  # every mover has moved or will not (entrenching ones too)
             return True
         return False
+
+    @staticmethod
+    def _may_go_on(s: State, f: Frame, u: int) -> bool:
+        """Has the moving unit a move left? Entering an unbesieged enemy fort is judged only
+        when it is the unit's one kind of move left (it is rare and needs a search)."""
+        nxt = next_spaces(s, f, u)
+        side = f["side"]
+        if any(not (enemy_fort(s, side, n) and s.fort[n] == FORT_INTACT) for n in nxt):
+            return True
+        settled = not unsettled(s, f)
+        uid = UNITS[u].id
+        return any(
+            (settled and _quiet(s, f, u, n)) or _keeps(s, f, act("move", uid, SPACES[n].id))
+            for n in nxt
+        )
 
     def _finish(self, s: State, f: Frame) -> None:
         op = s.stack[-2]
