@@ -294,6 +294,9 @@ def _routes(s: State, side: int) -> _Routes:
     )
 
 
+Options = dict[int, tuple[str, str]]  # destination -> (mode, allowance key used, or '')
+
+
 @dataclass
 class _Ctx:
     """Per-decision derived data (see the module docstring)."""
@@ -306,6 +309,7 @@ class _Ctx:
     ] = field(default_factory=dict)
     anchors: dict[str, list[int]] | None = None
     ports: list[int] | None = None
+    packed: frozenset[int] | None = None  # the full spaces (see :func:`_full_spaces`)
     # Per unit, its destinations with room and those already holding three units (10.1.2).
     opts: dict[int, tuple[Options, Options]] = field(default_factory=dict)
     # Options shared by units alike: overland from one space, or out of the Reserve Box.
@@ -316,7 +320,6 @@ class _Ctx:
 
 
 CACHE_KEY = "sr"
-Options = dict[int, tuple[str, str]]  # destination -> (mode, allowance key used, or '')
 
 
 def _ctx(s: State, side: int) -> _Ctx:
@@ -461,14 +464,22 @@ def _land_ends(
     key = (p, local, c, _end_key(u))
     got = ctx.ends.get(key)
     if got is None:
-        occ = board.occupants(s)
-        room: list[int] = []
-        full: list[int] = []
-        for x in members:
-            if _ends_ok(s, u, x, False):
-                (full if len(occ[x]) >= STACK_LIMIT else room).append(x)
-        got = ctx.ends[key] = (room, full)
+        ends = [x for x in members if _ends_ok(s, u, x, False)]
+        packed = _full_spaces(s, ctx)
+        if packed.isdisjoint(ends):
+            got = (ends, [])
+        else:
+            got = ([x for x in ends if x not in packed], [x for x in ends if x in packed])
+        ctx.ends[key] = got
     return got
+
+
+def _full_spaces(s: State, ctx: _Ctx) -> frozenset[int]:
+    """The map spaces already holding three or more units now."""
+    if ctx.packed is None:
+        occ = board.occupants(s)
+        ctx.packed = frozenset(x for x in D.map_spaces if len(occ[x]) >= STACK_LIMIT)
+    return ctx.packed
 
 
 def _cross_mode(s: State, ctx: _Ctx, u: int) -> str:
@@ -903,25 +914,32 @@ def sr_actions(s: State, f: Frame) -> list[Action]:
             if loc[u] < 0 or COST[u] > left or u in done:
                 continue
             room, full = options(s, u)
+            extra: list[int] = []
             if plan is not None:
-                dests = sorted(y for y in (*room, *full) if _keeps_plan(s, f, plan, u, y))
+                dests = sorted(y for y in room if _keeps_plan(s, f, plan, u, y))
+                extra = sorted(y for y in full if _keeps_plan(s, f, plan, u, y))
             else:
                 dests = sorted(room)
                 if full and left > COST[u]:
                     extra = [y for y in full if _exchange(s, ctx, f, u, y)]
-                    if extra:
-                        dests = sorted([*dests, *extra])
-            if not dests:
-                continue
-            prev = ctx.routes.actions.get(u)
-            if prev is not None and prev[0] == dests:
-                out.extend(prev[1])
-                continue
-            uid = UNIT_IDS[u]
-            # Action("sr", (uid, space)) built directly: SR lists run to thousands.
-            mine = [_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in dests]
-            ctx.routes.actions[u] = (dests, mine)
-            out.extend(mine)
+                    if len(extra) > 1:
+                        extra.sort()
+            if dests:
+                prev = ctx.routes.actions.get(u)
+                if prev is not None and prev[0] == dests:
+                    out.extend(prev[1])
+                else:
+                    uid = UNIT_IDS[u]
+                    # Action("sr", (uid, space)) built directly: SR lists run to thousands.
+                    mine = [_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in dests]
+                    if plan is None:  # not the short lists of an exchange under way
+                        ctx.routes.actions[u] = (dests, mine)
+                    out.extend(mine)
+            if extra:
+                # Exchanges into full spaces (10.1.2) come after the unit's other SRs: they
+                # change with the points left, and are few.
+                uid = UNIT_IDS[u]
+                out.extend(_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in extra)
     ctx.legal = (left, len(done), out)
     return out
 
