@@ -315,7 +315,7 @@ class _Ctx:
     # Options shared by units alike: overland from one space, or out of the Reserve Box.
     groups: dict[tuple[object, ...], tuple[Options, Options]] = field(default_factory=dict)
     # Per full space, the units there that could still leave it (see :func:`_exchange`).
-    relief: dict[int, list[tuple[int, bool, Options]]] = field(default_factory=dict)
+    relief: dict[int, list[tuple[int, bool, set[int]]]] = field(default_factory=dict)
     legal: tuple[int, int, list[Action]] | None = None
 
 
@@ -734,7 +734,19 @@ def options(s: State, u: int) -> tuple[Options, Options]:
 # back within the limit in this play: a unit there that has not redeployed yet SRs out to a
 # space with room (or to the Reserve Box) with the points left. While a space is over the limit
 # the play cannot end, and only SRs after which that is still possible are offered (checked
-# exactly over such direct exchanges), so an SR play always ends within the limits.
+# exactly over such direct exchanges), so an SR play always ends within the limits. The exits
+# counted are those that use no per-turn Near East allowance (13.2), which one SR could use up
+# for another, and after Brest-Litovsk only spaces already occupied (16.4.9: Russian and other
+# Allied units never share a space, so two units could not both count on an empty one).
+
+
+def _exit(s: State, side: int, y: int, key: str) -> bool:
+    """May a unit of ``side`` making room count on SRing to ``y`` (see above)?"""
+    if key:
+        return False
+    if y in BOXES or not _brest(s, side):
+        return True
+    return bool(board.units_in(s, y))
 
 
 def _overstacked(s: State, done: list[int]) -> list[int]:
@@ -750,9 +762,9 @@ def _overstacked(s: State, done: list[int]) -> list[int]:
 
 def _relievers(
     s: State, ctx: _Ctx, y: int, done: list[int], left: int
-) -> list[tuple[int, bool, Options]]:
-    """The units in full space ``y`` that may still SR out with ``left`` points: (unit, has a
-    destination with room, its full destinations)."""
+) -> list[tuple[int, bool, set[int]]]:
+    """The units in full space ``y`` that may still SR out with ``left`` points: (unit, has an
+    exit with room, its exits into full spaces)."""
     got = ctx.relief.get(y)
     if got is None:
         got = []
@@ -760,8 +772,11 @@ def _relievers(
             if w in done or COST[w] > left:
                 continue
             room, full = options(s, w)
-            if room or full:
-                got.append((w, bool(room), full))
+            side = UNITS[w].side
+            exits = any(_exit(s, side, z, k) for z, (_, k) in room.items())
+            packed = {z for z, (_, k) in full.items() if _exit(s, side, z, k)}
+            if exits or packed:
+                got.append((w, exits, packed))
         ctx.relief[y] = got
     return got
 
@@ -809,6 +824,7 @@ def _relief_plan(s: State, f: Frame, moved: tuple[int, int] | None = None) -> di
     over = [x for x in over if count(x) > STACK_LIMIT]
     if not over:
         return {}
+    brest = _brest(s, side)
     groups: list[tuple[int, int, list[int]]] = []  # (space, units to leave, candidates)
     for x in over:
         cands = [
@@ -826,7 +842,12 @@ def _relief_plan(s: State, f: Frame, moved: tuple[int, int] | None = None) -> di
 
     def dests(w: int) -> list[int]:
         a, b = options(s, w)
-        return [z for z in (*a, *b) if room(z) > 0]
+        return [
+            z
+            for opts in (a, b)
+            for z, (_, k) in opts.items()
+            if room(z) > 0 and _exit(s, side, z, k) and not (brest and z == my)
+        ]
 
     def pick(i: int, budget: int, chosen: list[int]) -> dict[int, int] | None:
         if i == len(groups):
@@ -884,6 +905,7 @@ def _keeps_plan(s: State, f: Frame, plan: dict[int, int], u: int, y: int) -> boo
     """With spaces over the limit and ``plan`` putting them right, may ``u`` SR to ``y``?"""
     if (
         u not in plan
+        and not _brest(s, f["side"])
         and (y in BOXES or _plan_room(s, plan, y))
         and COST[u] + sum(COST[w] for w in plan) <= f["points"]
         and not (board.fort_besieged(s, s.loc[u]) and s.ctrl[s.loc[u]] != f["side"])
