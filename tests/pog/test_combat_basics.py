@@ -5,7 +5,7 @@ import pytest
 
 from greatwar.pog import attrition, board, engine, siege, supply
 from greatwar.pog.data import AP, CP
-from greatwar.pog.state import FORT_BESIEGED
+from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED
 
 from .helpers import D, activate, at, attack, control, give, legal, play, position, put, red, step
 
@@ -227,6 +227,28 @@ def test_a_space_taken_by_another_allied_unit_stays_allied():
     movement.enter(s, D.unit("br_corps_01"), x)
     board.relocate(s, D.unit("br_ana_corps"), D.space("arabia"))
     assert s.ctrl[x] == AP
+
+
+@pytest.mark.rule("11.1.15")
+@pytest.mark.rule("12.5.5")
+def test_a_unit_that_retreats_into_a_space_the_ana_holds_keeps_it_allied():
+    s = position(turn=8)
+    s.at_war["tu"] = 1
+    sinai = D.space("sinai")
+    put(s, "br_ana_corps", "sinai")
+    board.ana_arrives(s, sinai)
+    put(s, "br_ne", "beersheba")
+    control(s, AP, "beersheba")
+    s.fort[D.space("beersheba")] = FORT_DESTROYED
+    for u in ("tu_corps_01", "tu_corps_02", "tu_yld"):
+        put(s, u, "jerusalem")
+    s.forced = [4, 1]  # the CP wins by one: a one-space retreat, and Sinai is the only way
+    attack(s, CP, 3, ["jerusalem"], "beersheba", ["tu_corps_01", "tu_corps_02", "tu_yld"])
+    while step(s) != "action_round" and engine.prompt(s) != "combat.advance":
+        play(s, legal(s)[0])
+    assert at(s, "br_ne") == "sinai"
+    board.relocate(s, D.unit("br_ana_corps"), D.space("port_said"))  # the ANA leaves
+    assert s.ctrl[sinai] == AP
 
 
 @pytest.mark.rule("11.1.16")

@@ -3,11 +3,11 @@ captured on entry (11.2.5-11.2.6)."""
 
 import pytest
 
-from greatwar.pog import engine
+from greatwar.pog import board, engine
 from greatwar.pog.data import AP, CP
 from greatwar.pog.state import FORT_BESIEGED, FORT_INTACT
 
-from .helpers import D, clear, control, game, legal, operation, put
+from .helpers import D, at, clear, control, game, legal, operation, play, put
 
 
 def moving(s, side, *spaces, ops=None, attack=()):
@@ -165,15 +165,36 @@ def test_a_besieged_fort_is_passed_by_later_units():
 
 
 @pytest.mark.rule("15.2.4")
-def test_besiegers_may_not_leave_the_fort_unbesieged():
+def test_besiegers_may_leave_together_but_not_leave_the_fort_occupied_unbesieged():
+    # Three corps besiege Verdun (LF 3). 15.2.4 judges the fort at the end of the round: they
+    # may all march off, one after another, but not leave two of them in an unbesieged fort.
     s = clear(game())
-    put(s, "ge_corps_01", "verdun")
-    put(s, "ge_corps_02", "verdun")
-    put(s, "ge_corps_03", "verdun")
+    for c in ("ge_corps_01", "ge_corps_02", "ge_corps_03"):
+        put(s, c, "verdun")
     v = D.space("verdun")
     s.fort[v] = FORT_BESIEGED
     moving(s, CP, "verdun")
-    assert moves_of(s, "ge_corps_01") == []  # two would be left: not enough for LF 3
+    assert "sedan" in moves_of(s, "ge_corps_01")
+    play(s, "move ge_corps_01 sedan", "done")
+    assert s.fort[v] == FORT_INTACT  # two corps no longer besiege it...
+    assert "done" not in legal(s)  # ...so the Verdun stack may not finish yet
+    play(s, "move ge_corps_02 sedan", "done")
+    assert "done" not in legal(s)
+    play(s, "move ge_corps_03 sedan", "done")
+    assert engine.step_name(s) != "movement"
+    assert not board.units_in(s, v) and s.fort[v] == FORT_INTACT
+
+
+@pytest.mark.rule("15.2.4")
+def test_a_besieger_may_leave_if_the_rest_still_besieges():
+    s = clear(game())
+    for c in ("ge_corps_01", "ge_corps_02", "ge_corps_03", "ge_corps_04"):
+        put(s, c, "verdun")
+    v = D.space("verdun")
+    s.fort[v] = FORT_BESIEGED
+    moving(s, CP, "verdun")
+    play(s, "move ge_corps_01 sedan", "done", "done")  # three corps still besiege Verdun
+    assert engine.step_name(s) != "movement" and s.fort[v] == FORT_BESIEGED
 
 
 @pytest.mark.rule("11.1.9")
@@ -301,14 +322,56 @@ def test_russians_do_not_enter_german_forts_on_turn_one():
 
 
 @pytest.mark.rule("10.1.2")
-def test_no_stop_in_a_full_space():
+def test_no_stop_in_a_full_space_nobody_can_leave():
     s = clear(game())
     for u in ("ge_1", "ge_2", "ge_3"):
         put(s, u, "aachen")
     put(s, "ge_4", "koblenz")
     moving(s, CP, "koblenz")
-    engine.apply(s, "move ge_4 aachen")
-    assert "done" not in legal(s)  # passing through a full space is fine, ending is not
+    play(s, "move ge_4 aachen")
+    # Passing through a full space is fine; ending there is not, as the units in Aachen
+    # cannot move this round to make room.
+    assert "done" not in legal(s)
+    assert moves_of(s, "ge_4")
+
+
+@pytest.mark.rule("10.1.2")
+def test_two_full_stacks_exchange_units_by_movement():
+    s = clear(game())
+    for c in ("ge_corps_01", "ge_corps_02", "ge_corps_03"):
+        put(s, c, "aachen")
+    for c in ("ge_corps_04", "ge_corps_05", "ge_corps_06"):
+        put(s, c, "koblenz")
+    moving(s, CP, "aachen", "koblenz")
+    # Koblenz may hold four units for a while: a unit there has still to move.
+    play(s, "move ge_corps_01 koblenz", "done", "done")
+    assert len(board.units_in(s, D.space("koblenz"))) == 4
+    assert "done" not in legal(s)  # movement cannot end with Koblenz over the limit
+    play(s, "move ge_corps_04 aachen", "done", "done")
+    assert engine.step_name(s) != "movement"
+    assert at(s, "ge_corps_01") == "koblenz" and at(s, "ge_corps_04") == "aachen"
+
+
+@pytest.mark.rule("10.1.2")
+def test_an_overstack_is_allowed_only_while_it_can_be_put_right():
+    # Aachen holds one mover; three Koblenz corps may join it (four units: one can leave), but
+    # a fifth unit may not end there too, as only one unit in Aachen can still move.
+    s = clear(game())
+    put(s, "ge_corps_01", "aachen")
+    for c in ("ge_corps_02", "ge_corps_03", "ge_corps_04"):
+        put(s, c, "koblenz")
+    put(s, "ge_corps_05", "essen")
+    moving(s, CP, "aachen", "koblenz", "essen")
+    for c in ("ge_corps_02", "ge_corps_03", "ge_corps_04"):
+        play(s, f"move {c} aachen", "done")
+    assert len(board.units_in(s, D.space("aachen"))) == 4
+    play(s, "move ge_corps_05 aachen")
+    assert "done" not in legal(s)  # five units, one able to leave
+    play(s, "move ge_corps_05 koblenz", "done")
+    assert "done" not in legal(s)
+    assert moves_of(s, "ge_corps_01")
+    play(s, "move ge_corps_01 essen", "done")
+    assert engine.step_name(s) != "movement"
 
 
 @pytest.mark.rule("5.7.4")

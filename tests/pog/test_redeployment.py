@@ -12,7 +12,7 @@ from greatwar.pog import board, engine, invariants, messages, redeployment, sequ
 from greatwar.pog.cards import CARDS
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import push
-from greatwar.pog.state import FORT_BESIEGED, FORT_INTACT, OFF, State
+from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, FORT_INTACT, OFF, State
 
 from .helpers import D, at, clear, control, game
 
@@ -319,17 +319,49 @@ def test_dashed_lines_only_for_the_nations_printed_on_them():
 
 
 @pytest.mark.rule("10.1.2")
-def test_no_sr_into_a_full_stack():
+def test_sr_into_a_full_stack_only_if_a_unit_there_can_still_leave():
     s = empty()
     put(s, "berlin", "ge_2", "ge_3", "ge_corps_02")
     put(s, "kassel", "ge_corps_01")
-    sr(s, CP)
-    assert "berlin" not in dests(s, "ge_corps_01")
-    engine.apply(s, "sr ge_corps_02 essen")
+    sr(s, CP, 1)
+    assert "berlin" not in dests(s, "ge_corps_01")  # no point would be left to make room
+    s = empty()
+    put(s, "berlin", "ge_2", "ge_3")
+    put(s, "kassel", "ge_corps_01")
+    put(s, "essen", "ge_corps_02", "ge_corps_03", "ge_corps_04")
+    sr(s, CP, 4)
+    got = dests(s, "ge_2")
+    assert "kassel" in got and "essen" not in got  # the army would use every point
+    s = empty()
+    put(s, "berlin", "ge_2", "ge_3", "ge_corps_02")
+    put(s, "kassel", "ge_corps_01")
+    sr(s, CP, 4)
     assert "berlin" in dests(s, "ge_corps_01")
     engine.apply(s, "sr ge_corps_01 berlin")
-    assert engine.step_name(s) != "strategic_redeployment"  # nothing else can redeploy
-    invariants.check(s)  # every SR ended within the limits
+    assert "done" not in {str(a) for a in engine.legal_actions(s)}  # four units in Berlin
+    assert dests(s, "ge_2") == set()  # an army costs 4: only a corps can make room now
+    assert "essen" in dests(s, "ge_corps_02")
+    engine.apply(s, "sr ge_corps_02 essen")
+    assert engine.step_name(s) != "strategic_redeployment"  # only armies are left
+    invariants.check(s)  # the SR ended within the limits
+
+
+@pytest.mark.rule("10.1.2")
+@pytest.mark.rule("13.1.10")
+def test_two_full_stacks_exchange_units_by_sr():
+    s = empty()
+    put(s, "berlin", "ge_corps_01", "ge_corps_02", "ge_corps_03")
+    put(s, "essen", "ge_corps_04", "ge_corps_05", "ge_corps_06")
+    sr(s, CP, 2)
+    engine.apply(s, "sr ge_corps_01 essen")
+    assert "done" not in {str(a) for a in engine.legal_actions(s)}
+    # The last point must take a unit out of Essen: no other SR is offered.
+    assert dests(s, "ge_corps_02") == set()
+    assert "berlin" in dests(s, "ge_corps_04")
+    engine.apply(s, "sr ge_corps_04 berlin")
+    assert engine.step_name(s) != "strategic_redeployment"
+    assert at(s, "ge_corps_01") == "essen" and at(s, "ge_corps_04") == "berlin"
+    invariants.check(s)
 
 
 @pytest.mark.rule("11.1.9")
@@ -906,6 +938,45 @@ def test_sr_nationality_of_the_ana_and_sn():
         assert redeployment.ne_allowance(s, sn, mode) == ""  # Turkish: no limit
     assert redeployment.ne_allowance(s, ana, "sea") == "sr_ne_br"  # British
     assert redeployment.SR_NATION[ana] == "br" and redeployment.SR_NATION[sn] == "tu"
+
+
+def _ana_in_sinai(s: State) -> None:
+    """The ANA holds Sinai (a CP space) for the Allies; Beersheba (fort destroyed) is Allied
+    beyond it."""
+    at_war(s, "tu")
+    control(s, AP, "beersheba")
+    s.fort[D.space("beersheba")] = FORT_DESTROYED
+    put(s, "sinai", "br_ana_corps")
+    board.ana_arrives(s, D.space("sinai"))
+    put(s, "cairo", "br_corps_01")
+
+
+@pytest.mark.rule("11.1.15")
+@pytest.mark.rule("13.1.5")
+def test_a_space_the_ana_leaves_by_sr_is_the_cps_at_once():
+    s = empty()
+    _ana_in_sinai(s)
+    sr(s, AP, 2)
+    assert {"sinai", "beersheba"} <= dests(s, "br_corps_01")
+    engine.apply(s, "sr br_ana_corps port_said")
+    assert s.ctrl[D.space("sinai")] == CP
+    # Sinai is the CP's again: no SR into it, nor through it to Beersheba.
+    got = dests(s, "br_corps_01")
+    assert "sinai" not in got and "beersheba" not in got
+    assert not supply.space_supplied(s, D.space("beersheba"))
+    invariants.check(s)
+
+
+@pytest.mark.rule("11.1.15")
+@pytest.mark.rule("3.0-control")
+def test_a_unit_that_srs_into_a_space_the_ana_holds_keeps_it_allied():
+    s = empty()
+    _ana_in_sinai(s)
+    sr(s, AP, 2)
+    engine.apply(s, "sr br_corps_01 sinai")
+    engine.apply(s, "sr br_ana_corps port_said")
+    assert s.ctrl[D.space("sinai")] == AP
+    invariants.check(s)
 
 
 @pytest.mark.rule("13.1")

@@ -119,8 +119,8 @@ def ana_arrives(s: State, x: int) -> None:
 
 
 def claim(s: State, x: int) -> None:
-    """Another Allied unit enters a space the ANA holds: it stays Allied after the ANA leaves
-    (11.1.15)."""
+    """Another Allied unit enters a space the ANA holds (by movement, or ends an SR or a retreat
+    there): it stays Allied after the ANA leaves (11.1.15)."""
     held = s.flags.get(ANA_HELD)
     if held and x in held:
         held.remove(x)

@@ -8,12 +8,19 @@ The frame ``movement`` holds: ``movers`` (units that may move, fixed when moveme
 ``origin`` (the space each started in), ``done`` (units that have moved or will not), ``stack``
 (the start space of the stack now moving, -1 if none), ``unit`` and ``mp`` (the unit moving now
 and the movement points it has spent), ``attacks`` (Attack-activated spaces: 11.1.6), ``entrench``
-(armies attempting to entrench, 11.2.1) and ``pending`` (enemy fort spaces entered by units that
-cannot besiege them alone, waiting for the rest of the besieging force, 11.1.8).
+(armies attempting to entrench, 11.2.1), ``pending`` (enemy fort spaces entered by units that
+cannot besiege them alone, waiting for the rest of the besieging force, 11.1.8) and ``sieges``
+(the besieged enemy forts movers stood in when movement began, 15.2.4).
+
+Stacking, sieges and besiegers are judged at the end of movement (10.1.2, 11.1.8, 15.2.4): a unit
+may end its move in a full space, and besiegers may leave a fort one by one, as long as the units
+still free to move can put every space right. Every action offered keeps that possible
+(:func:`completable`), and movement cannot end before it is done, so a game never gets stuck.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from greatwar.core.actions import Action
@@ -139,14 +146,12 @@ def may_enter(s: State, u: int, frm: int, to: int, kind: str, nations: frozenset
     return True
 
 
-def can_stop(s: State, f: Frame, u: int, x: int) -> bool:
-    """May unit ``u`` end its move in ``x``?"""
+def may_end(s: State, f: Frame, u: int, x: int) -> bool:
+    """May unit ``u`` end its move in ``x``, stacking aside (checked for the whole movement,
+    10.1.2)?"""
     side = UNITS[u].side
     if x in f["attacks"]:
         return False  # 11.1.6
-    here = [v for v in board.units_in(s, x) if v != u]
-    if len(here) >= STACK_LIMIT:
-        return False  # 10.1.2: stacking holds at the end of movement
     if side == CP and x in CHANNEL_PORTS and not channel_ports_open(s):
         return False  # 11.1.9
     if (
@@ -160,6 +165,13 @@ def can_stop(s: State, f: Frame, u: int, x: int) -> bool:
     return True
 
 
+def can_stop(s: State, f: Frame, u: int, x: int) -> bool:
+    """May unit ``u`` end its move in ``x`` without over-stacking it (what the bots plan
+    with; movement itself also allows an end that an exchange will put right, 10.1.2)?"""
+    here = [v for v in board.units_in(s, x) if v != u]
+    return len(here) < STACK_LIMIT and may_end(s, f, u, x)
+
+
 # -- the moving unit's options --------------------------------------------------------------
 
 
@@ -168,19 +180,14 @@ def _mp_left(s: State, f: Frame, u: int) -> int:
     return board.mf(s, u) - used
 
 
-def _may_leave(s: State, u: int) -> bool:
-    """15.2.4: the units left behind in a besieged enemy fort space must still besiege it."""
-    x = s.loc[u]
-    side = UNITS[u].side
-    if not (board.fort_besieged(s, x) and s.ctrl[x] != side):
-        return True
-    rest = [v for v in board.units_in(s, x) if v != u]
-    return not rest or besieging_force(s, side, x, rest)
+def _crosses_caucasus(frm: int, to: int) -> bool:
+    return (frm == CAUCASUS and to in CAUCASUS_NE) or (to == CAUCASUS and frm in CAUCASUS_NE)
 
 
 def _finish_possible(s: State, f: Frame, u: int, x: int, left: int) -> bool:
-    """From ``x`` with ``left`` MP, can unit ``u`` reach a space where it may stop?"""
-    if can_stop(s, f, u, x):
+    """From ``x`` with ``left`` MP, can unit ``u`` reach a space where it may end its move
+    (stacking aside: :func:`completable` judges it)?"""
+    if may_end(s, f, u, x):
         return True
     if left <= 0:
         return False
@@ -189,6 +196,8 @@ def _finish_possible(s: State, f: Frame, u: int, x: int, left: int) -> bool:
         if n == s.loc[u] or not may_enter(s, u, x, n, kind, nations):
             continue
         if enemy_fort(s, side, n) and not board.fort_besieged(s, n):
+            if may_end(s, f, u, n):
+                return True  # 11.1.8, 15.1.1: it would stop there to besiege
             continue
         if _finish_possible(s, f, u, n, left - 1):
             return True
@@ -196,9 +205,9 @@ def _finish_possible(s: State, f: Frame, u: int, x: int, left: int) -> bool:
 
 
 def next_spaces(s: State, f: Frame, u: int) -> list[int]:
-    """Spaces unit ``u`` may move into next."""
+    """Spaces unit ``u`` may move into next, before :func:`completable` judges the result."""
     left = _mp_left(s, f, u)
-    if left <= 0 or not _may_leave(s, u):
+    if left <= 0:
         return []
     side = UNITS[u].side
     x = s.loc[u]
@@ -208,94 +217,226 @@ def next_spaces(s: State, f: Frame, u: int) -> list[int]:
             continue
         if enemy_fort(s, side, n) and s.fort[n] == FORT_INTACT:
             # 11.1.8: enter an unbesieged enemy fort only to besiege it, and stop (15.1.1).
-            if not can_stop(s, f, u, n):
-                continue
-            with_u = [*board.units_in(s, n), u]
-            if not besieging_force(s, side, n, with_u) or f["pending"]:
-                # Every siege started this round, this one included, must stay possible.
-                spaces = [*f["pending"], n] if n not in f["pending"] else list(f["pending"])
-                if not _sieges_feasible(s, f, spaces, extra={n: [u]}, exclude=u):
-                    continue
-            out.append(n)
+            if may_end(s, f, u, n):
+                out.append(n)
             continue
         if _finish_possible(s, f, u, n, left - 1):
             out.append(n)
     return out
 
 
-def _distance(s: State, u: int, to: int, limit: int) -> int:
-    """Moves unit ``u`` needs to reach ``to`` (forts aside), or limit + 1 if more."""
-    start = s.loc[u]
-    if start == to:
-        return 0
-    frontier = [start]
+# -- finishing the movement within the rules (10.1.2, 11.1.8, 15.2.4) --------------------------
+
+
+def _lifted(s: State, side: int, x: int) -> bool:
+    """An enemy fort that stood besieged when movement began is occupied but unbesieged."""
+    return bool(board.units_in(s, x)) and enemy_fort(s, side, x) and s.fort[x] == FORT_INTACT
+
+
+def unsettled(s: State, f: Frame) -> bool:
+    """Must more units move before movement may end? A space over the stacking limit
+    (10.1.2), a siege begun this round not yet complete (11.1.8), a fort left occupied but
+    no longer besieged (15.2.4), or a moving unit where it may not end its move."""
+    if f["pending"]:
+        return True
+    occ = board.occupants(s)
+    loc = s.loc
+    for v in f["movers"]:
+        if len(occ[loc[v]]) > STACK_LIMIT:
+            return True
+    side = f["side"]
+    if any(_lifted(s, side, x) for x in f.get("sieges", ())):
+        return True
+    u = f["unit"]
+    return u >= 0 and not may_end(s, f, u, loc[u])
+
+
+def _reach(
+    s: State, f: Frame, v: int, terminal: set[int], free: set[int], brest: bool
+) -> list[int]:
+    """Where free unit ``v`` could end a move from where it is now, with the MP it has left.
+
+    A deliberately plain route, so that whatever it finds is a completion the player can
+    really make: no Caucasus crossing (11.3.2 allows one a turn), no new siege (only the
+    ``terminal`` forts, which it stops in), no passage through a fort whose besiegers may
+    still leave, and after Brest-Litovsk only spaces already holding a unit of its own group
+    that stays there (16.4.9)."""
+    left = _mp_left(s, f, v)
+    if left <= 0:
+        return []
+    side = UNITS[v].side
+    start = s.loc[v]
+    ru = UNITS[v].nation == "ru"
+    out: list[int] = []
     seen = {start}
-    for d in range(1, limit + 1):
+    frontier = [start]
+    for _ in range(left):
         nxt = []
         for y in frontier:
             for n, kind, nations in LINKS[y]:
-                if n in seen or not may_enter(s, u, y, n, kind, nations):
+                if n in seen or _crosses_caucasus(y, n):
                     continue
-                if n == to:
-                    return d
-                if enemy_fort(s, UNITS[u].side, n) and s.fort[n] == FORT_INTACT:
+                if not may_enter(s, v, y, n, kind, nations):
                     continue
                 seen.add(n)
-                nxt.append(n)
+                stop = n in terminal or (enemy_fort(s, side, n) and s.fort[n] == FORT_INTACT)
+                if (not stop or n in terminal) and may_end(s, f, v, n):
+                    if not brest or any(
+                        w not in free and (UNITS[w].nation == "ru") == ru
+                        for w in board.units_in(s, n)
+                    ):
+                        out.append(n)
+                if not stop:
+                    nxt.append(n)
         frontier = nxt
-    return limit + 1
+    return out
 
 
-def _sieges_feasible(
-    s: State,
-    f: Frame,
-    spaces: list[int],
-    extra: dict[int, list[int]] | None = None,
-    exclude: int = -1,
-) -> bool:
-    """11.1.8: can every fort space in ``spaces`` still get its besieging force this round?
+def completable(s: State, f: Frame) -> bool:
+    """Can the units still free to move end the movement with every space within the
+    stacking limit (10.1.2), every siege begun this round complete (11.1.8) and every fort
+    that was besieged when movement began either still besieged or left empty (15.2.4)?
 
-    The units already in each space (plus ``extra``, units about to enter it) are joined by
-    movers that can still reach it; one mover can serve one siege only, so this is an exact
-    assignment of movers to sieges (small: a few sieges, a few movers)."""
+    Each free unit (a mover that has not finished) either ends where it is (the unit now
+    moving only where it may end its move) or moves to a space it can reach (see
+    :func:`_reach`); the search is exact over those choices: for each constrained fort it
+    picks a minimal besieging force (or leaves it empty, where allowed) and then assigns the
+    other free units to end spaces by augmenting paths, three units a space."""
+    if not unsettled(s, f):
+        return True
     side = f["side"]
-    extra = extra or {}
     done = set(f["done"])
-    placed = {u for units in extra.values() for u in units}
-    needs: list[tuple[int, list[int]]] = []  # (corps still needed, movers able to come)
-    for x in spaces:
-        present = [*board.units_in(s, x), *extra.get(x, [])]
-        if besieging_force(s, side, x, present):
+    free = [v for v in f["movers"] if v not in done]
+    free_set = set(free)
+    occ = board.occupants(s)
+    cur = f["unit"]
+    pending = f["pending"]
+    forts = [
+        x
+        for x in f.get("sieges", ())
+        if x not in pending and occ[x] and (_lifted(s, side, x) or free_set & set(occ[x]))
+    ]
+    terminal = {*pending, *forts}
+    brest = "treaty_of_brest_litovsk" in s.events and side == AP
+    opts: dict[int, list[int]] = {}
+
+    def stays(v: int) -> bool:
+        return v != cur or may_end(s, f, v, s.loc[v])
+
+    def options(v: int) -> list[int]:
+        got = opts.get(v)
+        if got is None:
+            got = [s.loc[v]] if stays(v) else []
+            got += _reach(s, f, v, terminal, free_set, brest)
+            opts[v] = got
+        return got
+
+    fixed: dict[int, int] = {}
+
+    def n_fixed(y: int) -> int:
+        k = fixed.get(y)
+        if k is None:
+            k = fixed[y] = sum(1 for w in occ[y] if w not in free_set)
+        return k
+
+    if any(n_fixed(s.loc[v]) > STACK_LIMIT for v in done):
+        return False  # units that have finished moving over-stack a space by themselves
+
+    # Per constrained fort, the ways to satisfy it: None (nothing needed), () (left empty) or
+    # a minimal group of free units that end there.
+    choices: list[list[tuple[int, ...] | None]] = []
+    for x in [*pending, *forts]:
+        held = [w for w in occ[x] if w not in free_set]
+        if held and besieging_force(s, side, x, held):
+            choices.append([None])
             continue
-        cands = []
-        for v in f["movers"]:
-            if v in done or v == exclude or v in placed or s.loc[v] == x:
+        ways: list[tuple[int, ...] | None] = []
+        if x in forts and not held:
+            ways.append(())
+        able = [v for v in free if x in options(v)]
+        ways.extend((v,) for v in able if UNITS[v].army)
+        need = SPACES[x].fort - len(held)
+        corps = [v for v in able if not UNITS[v].army]
+        if 0 < need <= len(corps):
+            ways.extend(combinations(corps, need))
+        choices.append(ways)
+    sites = [*pending, *forts]
+
+    def assign(i: int, used: dict[int, int], emptied: set[int]) -> bool:
+        if i < len(choices):
+            for way in choices[i]:
+                if way is None:
+                    if assign(i + 1, used, emptied):
+                        return True
+                    continue
+                if any(v in used for v in way):
+                    continue
+                x = sites[i]
+                if not way:
+                    if assign(i + 1, used, emptied | {x}):
+                        return True
+                    continue
+                if assign(i + 1, {**used, **{v: x for v in way}}, emptied):
+                    return True
+            return False
+        return _matching(s, free, used, emptied, stays, options, n_fixed)
+
+    return assign(0, {}, set())
+
+
+def _matching(
+    s: State,
+    free: list[int],
+    placed: dict[int, int],
+    emptied: set[int],
+    stays: Callable[[int], bool],
+    options: Callable[[int], list[int]],
+    n_fixed: Callable[[int], int],
+) -> bool:
+    """Assign every free unit not in ``placed`` to one of its end spaces, at most three units
+    a space (counting the units that stay and the ``placed`` ones; none in ``emptied``). A
+    unit that may stay where it is and finds room there is placed without looking further."""
+    extra: dict[int, int] = {}
+    for x in placed.values():
+        extra[x] = extra.get(x, 0) + 1
+    cap: dict[int, int] = {}
+
+    def room(y: int) -> int:
+        c = cap.get(y)
+        if c is None:
+            c = cap[y] = 0 if y in emptied else STACK_LIMIT - n_fixed(y) - extra.get(y, 0)
+        return c
+
+    ends: dict[int, list[int]] = {}
+
+    def augment(v: int, seen: set[int]) -> bool:
+        for y in options(v):
+            if y in seen:
                 continue
-            if not _may_leave(s, v):
-                continue  # 15.2.4: a unit holding a siege cannot come
-            left = _mp_left(s, f, v)
-            if left > 0 and _distance(s, v, x, left) <= left:
-                cands.append(v)
-        needs.append((SPACES[x].fort - len(present), cands))
-
-    def assign(i: int, used: frozenset[int]) -> bool:
-        if i == len(needs):
-            return True
-        need, cands = needs[i]
-        free = [v for v in cands if v not in used]
-        for v in free:
-            if UNITS[v].army and assign(i + 1, used | {v}):  # one army besieges alone
+            seen.add(y)
+            here = ends.setdefault(y, [])
+            if len(here) < room(y):
+                here.append(v)
                 return True
-        corps = [v for v in free if not UNITS[v].army]
-        return len(corps) >= need and any(
-            assign(i + 1, used | set(group)) for group in combinations(corps, need)
-        )
+            for w in here:
+                if augment(w, seen):
+                    here.remove(w)
+                    here.append(v)
+                    return True
+        return False
 
-    return assign(0, frozenset())
-
-
-def _pending_ok(s: State, f: Frame) -> bool:
-    return _sieges_feasible(s, f, list(f["pending"]))
+    for v in free:
+        if v in placed:
+            continue
+        home = s.loc[v]
+        if stays(v):
+            here = ends.setdefault(home, [])
+            if len(here) < room(home):
+                here.append(v)
+                continue
+        if not augment(v, set()):
+            return False
+    return all(room(y) >= 0 for y in placed.values())
 
 
 # -- the step -------------------------------------------------------------------------------
@@ -326,47 +467,56 @@ def entrench_options(s: State, f: Frame) -> list[int]:
     return [u for u in f["movers"] if UNITS[u].army and u not in done and s.loc[u] not in trying]
 
 
+def _quiet(s: State, f: Frame, u: int, n: int) -> bool:
+    """After moving ``u`` into ``n`` from a settled position, is the position still settled
+    (so that no search is needed)?"""
+    side = f["side"]
+    if len(board.units_in(s, n)) >= STACK_LIMIT or not may_end(s, f, u, n):
+        return False
+    if enemy_fort(s, side, n) and s.fort[n] == FORT_INTACT:
+        if not besieging_force(s, side, n, [*board.units_in(s, n), u]):
+            return False  # a siege to complete (11.1.8)
+    x = s.loc[u]
+    if board.fort_besieged(s, x) and s.ctrl[x] != side:
+        rest = [v for v in board.units_in(s, x) if v != u]
+        if rest and not besieging_force(s, side, x, rest):
+            return False  # the fort is left occupied but unbesieged (15.2.4)
+    return True
+
+
+def _keeps(s: State, f: Frame, a: Action) -> bool:
+    """Can the movement still be finished within the rules after action ``a``?"""
+    trial = s.clone(with_log=False)
+    g = trial.stack[-1]
+    _apply(trial, g, a)
+    return completable(trial, g)
+
+
 def _legal(s: State, f: Frame) -> list[Action]:
+    settled = not unsettled(s, f)
     out: list[Action] = []
     for u in _candidates(s, f):
         uid = UNITS[u].id
         for n in next_spaces(s, f, u):
-            out.append(act("move", uid, SPACES[n].id))
+            a = act("move", uid, SPACES[n].id)
+            if (settled and _quiet(s, f, u, n)) or _keeps(s, f, a):
+                out.append(a)
     for u in entrench_options(s, f):
-        out.append(act("entrench", UNITS[u].id))
-    if f["pending"]:
-        out = [a for a in out if _keeps_pending(s, f, a)]
-    if _may_done(s, f):
+        a = act("entrench", UNITS[u].id)
+        if settled or _keeps(s, f, a):
+            out.append(a)
+    if _may_done(s, f, settled):
         out.append(act("done"))
     return out
 
 
-def _may_done(s: State, f: Frame) -> bool:
+def _may_done(s: State, f: Frame, settled: bool) -> bool:
     u = f["unit"]
-    if u >= 0:
-        if not can_stop(s, f, u, s.loc[u]):
-            return False
-        if f["pending"]:
-            trial = s.clone(with_log=False)
-            g = trial.stack[-1]
-            _stop_unit(trial, g)
-            return _pending_ok(trial, g)
-        return True
-    if f["stack"] >= 0:
-        if f["pending"]:
-            trial = s.clone(with_log=False)
-            g = trial.stack[-1]
-            _finish_stack(g)
-            return _pending_ok(trial, g)
-        return True
-    return not f["pending"]
-
-
-def _keeps_pending(s: State, f: Frame, a: Action) -> bool:
-    trial = s.clone(with_log=False)
-    g = trial.stack[-1]
-    _apply(trial, g, a)
-    return _pending_ok(trial, g)
+    if u >= 0 and not may_end(s, f, u, s.loc[u]):
+        return False
+    if u < 0 and f["stack"] < 0:
+        return settled  # 10.1.2, 11.1.8, 15.2.4: movement ends only within the rules
+    return settled or _keeps(s, f, act("done"))
 
 
 def _stop_unit(s: State, f: Frame) -> None:
@@ -468,18 +618,43 @@ class Movement(PogStep):
     def settle(self, s: State, f: Frame) -> bool:
         if "origin" not in f:
             f["origin"] = [s.loc[u] for u in f["movers"]]
+            # 15.2.4: the besieged enemy forts movers stand in; none may be left occupied
+            # but unbesieged when movement ends.
+            side = f["side"]
+            f["sieges"] = sorted(
+                {
+                    s.loc[u]
+                    for u in f["movers"]
+                    if board.fort_besieged(s, s.loc[u]) and s.ctrl[s.loc[u]] != side
+                }
+            )
             return True
         u = f["unit"]
-        if u >= 0 and not next_spaces(s, f, u) and can_stop(s, f, u, s.loc[u]):
+        if u >= 0 and may_end(s, f, u, s.loc[u]) and not self._may_go_on(s, f, u):
             _stop_unit(s, f)  # out of movement points or of places to go
             return True
         if f["stack"] >= 0 and not _candidates(s, f):
             f["stack"] = -1
             return True
-        if f["unit"] < 0 and f["stack"] < 0 and not f["pending"] and not _candidates(s, f):
+        if f["unit"] < 0 and f["stack"] < 0 and not _candidates(s, f) and not unsettled(s, f):
             self._finish(s, f)  # every mover has moved or will not (entrenching ones too)
             return True
         return False
+
+    @staticmethod
+    def _may_go_on(s: State, f: Frame, u: int) -> bool:
+        """Has the moving unit a move left? Entering an unbesieged enemy fort is judged only
+        when it is the unit's one kind of move left (it is rare and needs a search)."""
+        nxt = next_spaces(s, f, u)
+        side = f["side"]
+        if any(not (enemy_fort(s, side, n) and s.fort[n] == FORT_INTACT) for n in nxt):
+            return True
+        settled = not unsettled(s, f)
+        uid = UNITS[u].id
+        return any(
+            (settled and _quiet(s, f, u, n)) or _keeps(s, f, act("move", uid, SPACES[n].id))
+            for n in nxt
+        )
 
     def _finish(self, s: State, f: Frame) -> None:
         op = s.stack[-2]

@@ -14,8 +14,10 @@ Three ways to redeploy:
 - by sea (13.1.7): corps only, from one usable friendly port to another;
 - to and from the Reserve Box (13.1.8, 13.1.9).
 
-Stacking is relaxed while SR lasts (10.1.2: the frame carries ``overstack``); a unit may still
-never end its SR in a space already holding three units, so every SR ends within the limits.
+Stacking is judged at the end of the SR (10.1.2: the frame carries ``overstack``): a unit may SR
+into a space already holding three units when a unit there can still SR out to make room with
+the points left, so that two full stacks may exchange units; while a space is over the limit the
+play cannot end and only SRs that keep it fixable are offered, so every SR ends within the limits.
 
 Frame fields: ``side``, ``card``, ``points`` (SR points left), ``done`` (units that have
 redeployed in this play), ``overstack``.
@@ -32,7 +34,9 @@ Brest-Litovsk, where Russian and other Allied units block each other).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import NamedTuple
 
 from greatwar.core.actions import Action
@@ -291,6 +295,9 @@ def _routes(s: State, side: int) -> _Routes:
     )
 
 
+Options = dict[int, tuple[str, str]]  # destination -> (mode, allowance key used, or '')
+
+
 @dataclass
 class _Ctx:
     """Per-decision derived data (see the module docstring)."""
@@ -298,14 +305,18 @@ class _Ctx:
     serial: int
     side: int
     routes: _Routes
-    ends: dict[tuple[Profile, bool, int, tuple[str, bool, bool, bool, bool]], list[int]] = field(
-        default_factory=dict
-    )
+    ends: dict[
+        tuple[Profile, bool, int, tuple[str, bool, bool, bool, bool]], tuple[list[int], list[int]]
+    ] = field(default_factory=dict)
     anchors: dict[str, list[int]] | None = None
     ports: list[int] | None = None
-    opts: dict[int, dict[int, tuple[str, str]]] = field(default_factory=dict)
+    packed: frozenset[int] | None = None  # the full spaces (see :func:`_full_spaces`)
+    # Per unit, its destinations with room and those already holding three units (10.1.2).
+    opts: dict[int, tuple[Options, Options]] = field(default_factory=dict)
     # Options shared by units alike: overland from one space, or out of the Reserve Box.
-    groups: dict[tuple[object, ...], dict[int, tuple[str, str]]] = field(default_factory=dict)
+    groups: dict[tuple[object, ...], tuple[Options, Options]] = field(default_factory=dict)
+    # Per full space, the units there that could still leave it (see :func:`_exchange`).
+    relief: dict[int, list[tuple[int, bool, set[int]]]] = field(default_factory=dict)
     legal: tuple[int, int, list[Action]] | None = None
 
 
@@ -412,10 +423,9 @@ def _end_key(u: int) -> tuple[str, bool, bool, bool, bool]:
 
 
 def _ends_ok(s: State, u: int, x: int, reserve: bool) -> bool:
-    """May unit ``u`` end an SR in ``x`` (the checks that do not depend on the route)?"""
+    """May unit ``u`` end an SR in ``x`` (the checks that do not depend on the route or on
+    stacking, which is judged at the end of the SR, 10.1.2)?"""
     d = UNITS[u]
-    if len(board.units_in(s, x)) >= STACK_LIMIT:
-        return False  # 10.1.2: every SR ends within the stacking limits
     if d.side == CP and x in CHANNEL_PORTS and not movement.channel_ports_open(s):
         return False  # 11.1.9
     if (
@@ -444,15 +454,33 @@ def _ends_ok(s: State, u: int, x: int, reserve: bool) -> bool:
     return True
 
 
+def _full(s: State, x: int) -> bool:
+    return len(board.units_in(s, x)) >= STACK_LIMIT
+
+
 def _land_ends(
     s: State, ctx: _Ctx, u: int, p: Profile, local: bool, c: int, members: list[int]
-) -> list[int]:
+) -> tuple[list[int], list[int]]:
+    """The ends of component ``c`` for unit ``u``: those with room, and the full ones."""
     key = (p, local, c, _end_key(u))
     got = ctx.ends.get(key)
     if got is None:
-        got = [x for x in members if _ends_ok(s, u, x, False)]
+        ends = [x for x in members if _ends_ok(s, u, x, False)]
+        packed = _full_spaces(s, ctx)
+        if packed.isdisjoint(ends):
+            got = (ends, [])
+        else:
+            got = ([x for x in ends if x not in packed], [x for x in ends if x in packed])
         ctx.ends[key] = got
     return got
+
+
+def _full_spaces(s: State, ctx: _Ctx) -> frozenset[int]:
+    """The map spaces already holding three or more units now."""
+    if ctx.packed is None:
+        occ = board.occupants(s)
+        ctx.packed = frozenset(x for x in D.map_spaces if len(occ[x]) >= STACK_LIMIT)
+    return ctx.packed
 
 
 def _cross_mode(s: State, ctx: _Ctx, u: int) -> str:
@@ -483,24 +511,32 @@ def _near_comps(
 
 
 def _by_land(
-    s: State, ctx: _Ctx, u: int, p: Profile, mode: str, out: dict[int, tuple[str, str]]
+    s: State, ctx: _Ctx, u: int, p: Profile, mode: str, out: Options, full: Options
 ) -> None:
     """13.1.5: overland SR through friendly territory (``mode``: see :func:`_cross_mode`)."""
     x = s.loc[u]
     local = mode != "free"
     lab, comps = _near_comps(s, ctx, p, x, local)
     for c in comps:
-        for y in _land_ends(s, ctx, u, p, local, c, lab.members[c]):
+        room, packed = _land_ends(s, ctx, u, p, local, c, lab.members[c])
+        for y in room:
             if y != x:
                 out[y] = ("land", "")
+        for y in packed:
+            if y != x:
+                full[y] = ("land", "")
     if mode == "quota":
         # 13.2.2-13.2.3: destinations reachable only across the map edge use the allowance.
         key = ne_allowance(s, u, "land") or ""
         lab, comps = _near_comps(s, ctx, p, x, False)
         for c in comps:
-            for y in _land_ends(s, ctx, u, p, False, c, lab.members[c]):
+            room, packed = _land_ends(s, ctx, u, p, False, c, lab.members[c])
+            for y in room:
                 if y != x and y not in out:
                     out[y] = ("land", key)
+            for y in packed:
+                if y != x and y not in full:
+                    full[y] = ("land", key)
 
 
 def usable_port(s: State, side: int, x: int) -> bool:
@@ -532,7 +568,7 @@ def _ports(s: State, ctx: _Ctx) -> list[int]:
     return ctx.ports
 
 
-def _by_sea(s: State, ctx: _Ctx, u: int, out: dict[int, tuple[str, str]]) -> None:
+def _by_sea(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
     """13.1.7: corps by sea, port to port, never combined with overland SR."""
     d = UNITS[u]
     if d.army or d.nation == "ru":
@@ -553,12 +589,13 @@ def _by_sea(s: State, ctx: _Ctx, u: int, out: dict[int, tuple[str, str]]) -> Non
             if k is None:
                 continue
             key = k
-        prev = out.get(y)
+        into = full if _full(s, y) else out
+        prev = into.get(y)
         if prev is None or (prev[1] and not key):
-            out[y] = ("sea", key)
+            into[y] = ("sea", key)
 
 
-def _to_reserve(s: State, u: int, out: dict[int, tuple[str, str]]) -> None:
+def _to_reserve(s: State, u: int, out: Options) -> None:
     """13.1.9: corps from the map to the Reserve Box."""
     d = UNITS[u]
     x = s.loc[u]
@@ -605,7 +642,7 @@ def _anchors(s: State, ctx: _Ctx) -> dict[str, list[int]]:
     return ctx.anchors
 
 
-def _from_reserve(s: State, ctx: _Ctx, u: int, out: dict[int, tuple[str, str]]) -> None:
+def _from_reserve(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
     """13.1.8: out of the Reserve Box."""
     d = UNITS[u]
     side = d.side
@@ -623,7 +660,7 @@ def _from_reserve(s: State, ctx: _Ctx, u: int, out: dict[int, tuple[str, str]]) 
             friendly_only.extend(FRENCH_PORTS)  # 13.1.8: US corps to any French port
     p = profile(s, u, ctx.routes)
     for y in (*cands, *friendly_only):
-        if y in out:
+        if y in out or y in full:
             continue
         if y in friendly_only and y not in cands and s.ctrl[y] != side:
             continue
@@ -635,52 +672,252 @@ def _from_reserve(s: State, ctx: _Ctx, u: int, out: dict[int, tuple[str, str]]) 
             if k is None:
                 continue  # 13.2.1-13.2.3
             key = k
-        out[y] = ("reserve", key)
+        (full if _full(s, y) else out)[y] = ("reserve", key)
 
 
-def unit_options(s: State, u: int) -> dict[int, tuple[str, str]]:
-    """Where unit ``u`` may SR now: destination -> (mode, allowance key used, or '')."""
+def unit_options(s: State, u: int) -> Options:
+    """Where unit ``u`` may SR now into a space with room: destination -> (mode, allowance key
+    used, or '')."""
+    return options(s, u)[0]
+
+
+def options(s: State, u: int) -> tuple[Options, Options]:
+    """Where unit ``u`` may SR now: the destinations with room, and those already holding
+    three units (open only for an exchange, 10.1.2: see :func:`_exchange`)."""
     side = UNITS[u].side
     ctx = _ctx(s, side)
     got = ctx.opts.get(u)
     if got is not None:
         return got
-    out: dict[int, tuple[str, str]] = {}
-    ctx.opts[u] = out
+    out: Options = {}
+    full: Options = {}
+    got = ctx.opts[u] = (out, full)
     d = UNITS[u]
     x = s.loc[u]
     if x < 0 or (x in BOXES and x != RESERVE[side]):
-        return out
+        return got
     if d.nation == "gr" and not at_war(s, "gr"):
-        return out  # 9.5.2.4: nobody moves the Greek units before Greece enters
+        return got  # 9.5.2.4: nobody moves the Greek units before Greece enters
     if x == RESERVE[side]:
         key: tuple[object, ...] = ("reserve", SR_NATION[u], d.nation, d.flags, _end_key(u))
         shared = ctx.groups.get(key)
         if shared is None:
-            shared = {}
-            _from_reserve(s, ctx, u, shared)
+            shared = ({}, {})
+            _from_reserve(s, ctx, u, *shared)
             ctx.groups[key] = shared
         ctx.opts[u] = shared  # never changed once made
         return shared
     if not supply.unit_supplied(s, u):
-        return out  # 13.1.5 (and 14.1.5: not the Medina special supply)
+        return got  # 13.1.5 (and 14.1.5: not the Medina special supply)
     if not _may_leave(s, u):
-        return out  # 13.1.5
+        return got  # 13.1.5
     if d.nation == "ru" and SPACE_NATION[x] != "ru":
-        return out  # 13.1.6: Russians SR only inside Russia
+        return got  # 13.1.6: Russians SR only inside Russia
     if "no_overland_movement" not in d.flags:  # 13.1.11: the MN never overland
         p = profile(s, u, ctx.routes)
         mode = _cross_mode(s, ctx, u)
         key = ("land", x, p, mode, _end_key(u))
         land = ctx.groups.get(key)
         if land is None:
-            land = {}
-            _by_land(s, ctx, u, p, mode, land)
+            land = ({}, {})
+            _by_land(s, ctx, u, p, mode, *land)
             ctx.groups[key] = land
-        out.update(land)
-        _by_sea(s, ctx, u, out)
+        out.update(land[0])
+        full.update(land[1])
+        _by_sea(s, ctx, u, out, full)
     _to_reserve(s, u, out)
+    return got
+
+
+# -- stacking at the end of the SR (10.1.2) ------------------------------------------------------
+#
+# A unit may SR into a space already holding three units only if the space can still be brought
+# back within the limit in this play: a unit there that has not redeployed yet SRs out to a
+# space with room (or to the Reserve Box) with the points left. While a space is over the limit
+# the play cannot end, and only SRs after which that is still possible are offered (checked
+# exactly over such direct exchanges), so an SR play always ends within the limits. The exits
+# counted are those that use no per-turn Near East allowance (13.2), which one SR could use up
+# for another, and after Brest-Litovsk only spaces already occupied (16.4.9: Russian and other
+# Allied units never share a space, so two units could not both count on an empty one).
+
+
+def _exit(s: State, side: int, y: int, key: str) -> bool:
+    """May a unit of ``side`` making room count on SRing to ``y`` (see above)?"""
+    if key:
+        return False
+    if y in BOXES or not _brest(s, side):
+        return True
+    return bool(board.units_in(s, y))
+
+
+def _overstacked(s: State, done: list[int]) -> list[int]:
+    """Spaces over the stacking limit now: only where a unit has just redeployed."""
+    occ = board.occupants(s)
+    out: list[int] = []
+    for v in done:
+        x = s.loc[v]
+        if x >= 0 and x not in BOXES and len(occ[x]) > STACK_LIMIT and x not in out:
+            out.append(x)
     return out
+
+
+def _relievers(
+    s: State, ctx: _Ctx, y: int, done: list[int], left: int
+) -> list[tuple[int, bool, set[int]]]:
+    """The units in full space ``y`` that may still SR out with ``left`` points: (unit, has an
+    exit with room, its exits into full spaces)."""
+    got = ctx.relief.get(y)
+    if got is None:
+        got = []
+        for w in board.units_in(s, y):
+            if w in done or COST[w] > left:
+                continue
+            room, full = options(s, w)
+            side = UNITS[w].side
+            exits = any(_exit(s, side, z, k) for z, (_, k) in room.items())
+            packed = {z for z, (_, k) in full.items() if _exit(s, side, z, k)}
+            if exits or packed:
+                got.append((w, exits, packed))
+        ctx.relief[y] = got
+    return got
+
+
+def _exchange(s: State, ctx: _Ctx, f: Frame, u: int, y: int) -> bool:
+    """10.1.2: may ``u`` SR into full space ``y`` (nothing over the limit yet)? Only if a unit
+    there can then SR out to a space with room (``u``'s own space counts, as ``u`` leaves it)
+    with the points left."""
+    budget = f["points"] - COST[u]
+    if budget <= 0:
+        return False
+    frm = s.loc[u]
+    side = f["side"]
+    fort = board.fort_besieged(s, y) and s.ctrl[y] != side
+    for w, room, full in _relievers(s, ctx, y, f["done"], f["points"] - 1):
+        if COST[w] > budget or not (room or frm in full):
+            continue
+        if fort:
+            rest = [v for v in board.units_in(s, y) if v != w]
+            if not movement.besieging_force(s, side, y, [*rest, u]):
+                continue  # 13.1.5: it may not leave the fort unbesieged
+        return True
+    return False
+
+
+def _relief_plan(s: State, f: Frame, moved: tuple[int, int] | None = None) -> dict[int, int] | None:
+    """With ``moved`` (unit, destination) redeployed first, can every space over the limit be
+    put right by units in it SRing out to spaces with room with the points left? Returns such
+    a plan (unit -> destination), or None. An exact search over those direct exchanges."""
+    side = f["side"]
+    left = f["points"]
+    done = f["done"]
+    occ = board.occupants(s)
+    mu, my = moved if moved is not None else (-1, -1)
+    mfrm = s.loc[mu] if mu >= 0 else -1
+    if mu >= 0:
+        left -= COST[mu]
+
+    def count(x: int) -> int:
+        return len(occ[x]) - (x == mfrm) + (x == my)
+
+    over = _overstacked(s, done)
+    if my >= 0 and my not in BOXES and count(my) > STACK_LIMIT and my not in over:
+        over.append(my)
+    over = [x for x in over if count(x) > STACK_LIMIT]
+    if not over:
+        return {}
+    brest = _brest(s, side)
+    groups: list[tuple[int, int, list[int]]] = []  # (space, units to leave, candidates)
+    for x in over:
+        cands = [
+            w
+            for w in occ[x]
+            if w != mu and w not in done and COST[w] <= left and any(options(s, w))
+        ]
+        cands.sort(key=lambda w: COST[w])
+        groups.append((x, count(x) - STACK_LIMIT, cands))
+
+    def room(z: int) -> int:
+        if z in BOXES:
+            return len(SIDE_UNITS[side])  # the Reserve Box has no limit
+        return 0 if z in over else STACK_LIMIT - count(z)
+
+    def dests(w: int) -> list[int]:
+        a, b = options(s, w)
+        return [
+            z
+            for opts in (a, b)
+            for z, (_, k) in opts.items()
+            if room(z) > 0 and _exit(s, side, z, k) and not (brest and z == my)
+        ]
+
+    def pick(i: int, budget: int, chosen: list[int]) -> dict[int, int] | None:
+        if i == len(groups):
+            return _assign(chosen, dests, room)
+        x, need, cands = groups[i]
+        fort = board.fort_besieged(s, x) and s.ctrl[x] != side
+        for group in combinations(cands, need):
+            cost = sum(COST[w] for w in group)
+            if cost > budget:
+                continue
+            if fort:
+                rest = [v for v in occ[x] if v not in group and v != mu]
+                if x == my:
+                    rest.append(mu)
+                if not movement.besieging_force(s, side, x, rest):
+                    continue  # 13.1.5
+            got = pick(i + 1, budget - cost, [*chosen, *group])
+            if got is not None:
+                return got
+        return None
+
+    return pick(0, left, [])
+
+
+def _assign(
+    units: list[int], dests: Callable[[int], list[int]], room: Callable[[int], int]
+) -> dict[int, int] | None:
+    """Give each unit one of its destinations, within each destination's room (augmenting
+    paths), or None."""
+    at: dict[int, list[int]] = {}
+
+    def augment(w: int, seen: set[int]) -> bool:
+        for z in dests(w):
+            if z in seen:
+                continue
+            seen.add(z)
+            here = at.setdefault(z, [])
+            if len(here) < room(z):
+                here.append(w)
+                return True
+            for v in here:
+                if augment(v, seen):
+                    here.remove(v)
+                    here.append(w)
+                    return True
+        return False
+
+    for w in units:
+        if not augment(w, set()):
+            return None
+    return {w: z for z, ws in at.items() for w in ws}
+
+
+def _keeps_plan(s: State, f: Frame, plan: dict[int, int], u: int, y: int) -> bool:
+    """With spaces over the limit and ``plan`` putting them right, may ``u`` SR to ``y``?"""
+    if (
+        u not in plan
+        and not _brest(s, f["side"])
+        and (y in BOXES or _plan_room(s, plan, y))
+        and COST[u] + sum(COST[w] for w in plan) <= f["points"]
+        and not (board.fort_besieged(s, s.loc[u]) and s.ctrl[s.loc[u]] != f["side"])
+    ):
+        return True  # the plan still works after this SR
+    return _relief_plan(s, f, (u, y)) is not None
+
+
+def _plan_room(s: State, plan: dict[int, int], y: int) -> bool:
+    used = sum(1 for z in plan.values() if z == y)
+    return len(board.units_in(s, y)) + used < STACK_LIMIT
 
 
 def sr_actions(s: State, f: Frame) -> list[Action]:
@@ -692,26 +929,47 @@ def sr_actions(s: State, f: Frame) -> list[Action]:
     if ctx.legal is not None and ctx.legal[0] == left and ctx.legal[1] == len(done):
         return ctx.legal[2]
     out: list[Action] = []
-    if left > 0:
+    over = _overstacked(s, done) if done else []
+    plan = _relief_plan(s, f) if over else None
+    if left > 0 and (plan is not None or not over):
         loc = s.loc
         for u in SIDE_UNITS[side]:
             if loc[u] < 0 or COST[u] > left or u in done:
                 continue
-            opts = unit_options(s, u)
-            if not opts:
-                continue
-            dests = sorted(opts)
-            prev = ctx.routes.actions.get(u)
-            if prev is not None and prev[0] == dests:
-                out.extend(prev[1])
-                continue
-            uid = UNIT_IDS[u]
-            # Action("sr", (uid, space)) built directly: SR lists run to thousands.
-            mine = [_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in dests]
-            ctx.routes.actions[u] = (dests, mine)
-            out.extend(mine)
+            room, full = options(s, u)
+            extra: list[int] = []
+            if plan is not None:
+                dests = sorted(y for y in room if _keeps_plan(s, f, plan, u, y))
+                extra = sorted(y for y in full if _keeps_plan(s, f, plan, u, y))
+            else:
+                dests = sorted(room)
+                if full and left > COST[u]:
+                    extra = [y for y in full if _exchange(s, ctx, f, u, y)]
+                    if len(extra) > 1:
+                        extra.sort()
+            if dests:
+                prev = ctx.routes.actions.get(u)
+                if prev is not None and prev[0] == dests:
+                    out.extend(prev[1])
+                else:
+                    uid = UNIT_IDS[u]
+                    # Action("sr", (uid, space)) built directly: SR lists run to thousands.
+                    mine = [_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in dests]
+                    if plan is None:  # not the short lists of an exchange under way
+                        ctx.routes.actions[u] = (dests, mine)
+                    out.extend(mine)
+            if extra:
+                # Exchanges into full spaces (10.1.2) come after the unit's other SRs: they
+                # change with the points left, and are few.
+                uid = UNIT_IDS[u]
+                out.extend(_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in extra)
     ctx.legal = (left, len(done), out)
     return out
+
+
+def over_limit(s: State, f: Frame) -> bool:
+    """10.1.2: is a space over the stacking limit, so that the SR may not end yet?"""
+    return bool(f["done"]) and bool(_overstacked(s, f["done"]))
 
 
 _new_tuple = tuple.__new__
@@ -727,6 +985,12 @@ def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
     data is tied to the next action serial, the one the engine gives the state after this
     action; anything else that changes the board drops it as usual."""
     side = UNITS[u].side
+    held = s.flags.get(board.ANA_HELD)
+    if u == board.ANA and held and s.loc[u] in held:
+        # 11.1.15: the space the ANA leaves is the CP's again at once, which changes routes
+        # and supply for every later SR of this play: nothing is kept.
+        board.relocate(s, u, to)
+        return
     ctx = s.cache.get(CACHE_KEY)
     reach = s.cache.get(board.SUPPLY)
     kept_reach: dict[str, bytearray] = {}
@@ -759,7 +1023,10 @@ class StrategicRedeployment(PogStep):
         return "sr.choose"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [*sr_actions(s, f), act("done")]
+        got = sr_actions(s, f)
+        if over_limit(s, f):
+            return list(got)  # 10.1.2: the SR ends within the stacking limits
+        return [*got, act("done")]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         if a.verb == "done":
@@ -767,9 +1034,13 @@ class StrategicRedeployment(PogStep):
             return
         u = D.unit(a.args[0])
         to = D.space(a.args[1])
-        mode, key = unit_options(s, u)[to]
+        room, full = options(s, u)
+        mode, key = room[to] if to in room else full[to]
         frm = s.loc[u]
-        # 13.1.1: only friendly spaces are entered, so control does not change.
+        # 13.1.1: only friendly spaces are entered, so control does not change; but an Allied
+        # unit ending in a space the ANA holds keeps it Allied when the ANA leaves (11.1.15).
+        if f["side"] == AP and u != board.ANA:
+            board.claim(s, to)
         _relocate_keeping_cache(s, u, to)
         if key:
             s.tflags[key] = 1  # 13.2: the turn's allowance is used

@@ -121,11 +121,14 @@ def _enter(s: State, u: int, to: int, last: bool) -> None:
         s.tflags["caucasus_move"] = 1
     if s.tside[to] >= 0 and s.tside[to] != side:
         board.set_trench(s, to, 1 if s.trench[to] == 2 else 0, side)
-    if last and u == ANA:
+    if not last or movement.enemy_fort(s, side, to):
+        return
+    if u == ANA:
         board.ana_arrives(s, to)  # 11.1.15
-    elif last and s.ctrl[to] != side and not movement.enemy_fort(s, side, to):
-        if side == AP:
-            board.claim(s, to)
+        return
+    if side == AP:
+        board.claim(s, to)  # 11.1.15: a space the ANA holds stays Allied after it leaves
+    if s.ctrl[to] != side:
         board.set_control(s, to, side, "12.5.5")
 
 
