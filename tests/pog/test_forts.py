@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from greatwar.pog import board, engine, siege
+from greatwar.pog import board, engine, invariants, siege
 from greatwar.pog.data import AP, CP
 from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, FORT_INTACT
 
@@ -80,8 +80,28 @@ def test_losses_below_the_minimum_lift_the_siege():
     play(s, "done", "done", "lose ge_corps_01")
     n = x("nancy")
     assert s.fort[n] == FORT_INTACT  # one reduced corps cannot besiege a fort of 2
-    assert any(e["k"] == "combat.unbesieged" for e in s.log)
+    assert any(e["k"] == "siege.lifted" for e in s.log)
     assert s.ctrl[n] == AP  # the attacker's own fort was never touched
+
+
+@pytest.mark.rule("15.2.4")
+@pytest.mark.rule("12.4.2")
+def test_the_siege_ends_with_the_loss_that_drops_the_besiegers_below_the_minimum():
+    """The fort is unbesieged as soon as the step is lost, while more losses are still owed,
+    not only when the combat ends (found by random play: the invariant saw the gap)."""
+    s = position(turn=3)
+    besiege(s, "metz", "fr_corps_02", "fr_corps_08", "fr_corps_09")
+    s.red[D.unit("fr_corps_02")] = 1
+    put(s, "ge_2", "koblenz")
+    s.forced = [6, 2]  # 5 CF die 6: Loss Number 5 against three corps; 3 CF die 2: 1
+    attack(s, CP, 1, ["koblenz"], "metz", ["ge_2"])
+    play(s, "done", "done")
+    m = x("metz")
+    assert step(s) == "combat_losses" and s.fort[m] == FORT_BESIEGED
+    play(s, "lose fr_corps_02")  # eliminated: two corps cannot besiege a fort of 3
+    assert step(s) == "combat_losses"  # more losses are owed
+    assert s.fort[m] == FORT_INTACT
+    invariants.check(s)
 
 
 @pytest.mark.rule("15.1.2")

@@ -24,7 +24,8 @@ BOTS = "1b20d41d2d"  # introductory, random against random, finished: a draw wit
 MIXED = "1c475f89fc"  # limited with trench_mod, a human AP against the heuristic bot
 MIXED_TOKEN = "GmGopkiLFmziO0AKhtXXyVg-yDjnDnEy"
 HASHES = {
-    HUMANS: "ed28b064302e599ae256258506bf8750",
+    # The stacking fix of the review (issue 19, 10.1.2) keeps more in the movement frame.
+    HUMANS: "650d2089a542a1d340562281fc32e863",
     # The review's rules fixes (issue 19: Arabia no longer changes hands in the Attrition Phase)
     # change where this finished random game ends; it still replays and ends in its draw.
     BOTS: "35d01fe1961b1a787045c8d475c6b2a8",

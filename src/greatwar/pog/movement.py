@@ -86,6 +86,21 @@ def besieging_force(s: State, side: int, x: int, units: list[int]) -> bool:
     return len(units) >= SPACES[x].fort
 
 
+def lift_broken_siege(s: State, x: int) -> None:
+    """15.2.4: a besieged fort whose besiegers no longer form a besieging force (losses, an
+    event, units moving off) is no longer besieged: no surrender roll, no supply traced through
+    it by the besieger, and it must be besieged anew (11.1.8)."""
+    if x < 0 or not board.fort_besieged(s, x):
+        return
+    besieger = 1 - s.ctrl[x]
+    units = [u for u in board.units_in(s, x) if UNITS[u].side == besieger]
+    if units and besieging_force(s, besieger, x, units):
+        return
+    s.fort[x] = FORT_INTACT
+    board.invalidate(s)
+    log(s, "siege.lifted", "15.2.4", besieger, space=SPACES[x].id)
+
+
 def german_fort(x: int) -> bool:
     return SPACES[x].fort > 0 and SPACES[x].nation == "ge"
 
@@ -543,11 +558,8 @@ def enter(s: State, u: int, to: int, rule: str = "11.1.14") -> None:
     side = UNITS[u].side
     frm = s.loc[u]
     board.relocate(s, u, to)
-    if board.fort_besieged(s, frm) and s.ctrl[frm] != side:
-        rest = board.units_in(s, frm)
-        if not rest or not besieging_force(s, side, frm, rest):
-            s.fort[frm] = FORT_INTACT  # 15.2.4: no longer besieged
-            board.invalidate(s)
+    if s.ctrl[frm] != side:
+        lift_broken_siege(s, frm)  # 15.2.4
     if s.tside[to] >= 0 and s.tside[to] != side:
         if s.trench[to] == 2:
             board.set_trench(s, to, 1, side)  # 11.2.6

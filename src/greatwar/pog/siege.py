@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from greatwar.pog import board, movement
 from greatwar.pog.flow import D, log, roll
-from greatwar.pog.state import FORT_INTACT, State
+from greatwar.pog.state import State
 
 _SIEGE = D.tables["siege"]
 EARLY_WAR_DRM = _SIEGE["drm_turns_1_2"]  # 15.3.3: -2 on the August and September 1914 turns
@@ -13,19 +13,9 @@ FORT_SPACES = tuple(sp.ix for sp in D.spaces if sp.fort > 0)
 
 
 def lift_broken_sieges(s: State) -> None:
-    """15.2.4: a besieged fort whose besiegers no longer form a besieging force (15.2.1: an
-    army, or as many corps as the fort's value) is no longer besieged: it makes no surrender
-    roll, the besieger traces no supply through it, and it must be besieged anew (11.1.8)."""
+    """15.2.4 after the Attrition Phase: sieges whose besiegers were eliminated end."""
     for x in FORT_SPACES:
-        if not board.fort_besieged(s, x):
-            continue
-        besieger = 1 - s.ctrl[x]
-        units = [u for u in board.units_in(s, x) if D.units[u].side == besieger]
-        if units and movement.besieging_force(s, besieger, x, units):
-            continue
-        s.fort[x] = FORT_INTACT
-        board.invalidate(s)
-        log(s, "siege.lifted", "15.2.4", besieger, space=D.spaces[x].id)
+        movement.lift_broken_siege(s, x)
 
 
 def siege_drm(turn: int) -> int:

@@ -33,9 +33,9 @@ from __future__ import annotations
 from greatwar.core.steps import Frame
 from greatwar.pog import board, movement, supply
 from greatwar.pog.data import AP, CP
-from greatwar.pog.flow import D, log
+from greatwar.pog.flow import D
 from greatwar.pog.messages import define
-from greatwar.pog.state import FORT_INTACT, State
+from greatwar.pog.state import State
 from greatwar.pog.trenches import round_index
 
 UNITS = D.units
@@ -154,19 +154,6 @@ def in_supply_for_cards(s: State, u: int) -> bool:
 # -- forts and sieges ------------------------------------------------------------------------
 
 
-def recheck_siege(s: State, x: int) -> None:
-    """15.2.4: a besieging force that drops below the minimum no longer besieges the fort."""
-    if not board.fort_besieged(s, x):
-        return
-    besieger = 1 - s.ctrl[x]
-    units = [u for u in board.units_in(s, x) if UNITS[u].side == besieger]
-    if units and movement.besieging_force(s, besieger, x, units):
-        return
-    s.fort[x] = FORT_INTACT
-    board.invalidate(s)
-    log(s, "combat.unbesieged", "15.2.4", besieger, space=SPACES[x].id)
-
-
 # -- per action round records ------------------------------------------------------------------
 
 
@@ -232,7 +219,6 @@ define(
         "combat.step_restored": "{unit} regains a step (Withdrawal)",
         "combat.tie": "The combat is a tie ({lna} to {lnd}): both sides lose it",
         "combat.unabsorbed": "{side}: {ln} of the Loss Number cannot be absorbed",
-        "combat.unbesieged": "The fort in {space} is no longer besieged",
         "combat.winner": "{side} win the combat (Loss Numbers {lna} to {lnd})",
         "combat.withdrawal_nothing": "Withdrawal gives no step back",
     },

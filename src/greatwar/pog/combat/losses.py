@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
-from greatwar.pog import board
+from greatwar.pog import board, movement
 from greatwar.pog.flow import STEPS, PogStep, act, log, pop, push
 from greatwar.pog.state import State
 
@@ -34,7 +34,6 @@ from .common import (
     UNITS,
     combat_frame,
     fort_defends,
-    recheck_siege,
     units_of,
 )
 
@@ -302,12 +301,14 @@ class CombatLosses(PogStep):
         if f["ln"] > 0 and f["mode"] == "loss":
             log(s, "combat.unabsorbed", "12.4.3", f["side"], ln=f["ln"])
         for x in {c["tgt"], *c["spaces"]}:
-            recheck_siege(s, x)
+            movement.lift_broken_siege(s, x)
         pop(s, f)
         return True
 
     def _take(self, s: State, c: Frame, f: Frame, u: int) -> None:
+        x = s.loc[u]
         lf = take_step(s, c, u, f["role"])
+        movement.lift_broken_siege(s, x)  # 15.2.4: losses below the minimum end a siege at once
         f["first"] = 0
         if f["two"] == -2:
             f["two"] = u

@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
-from greatwar.pog import board, mandated, supply
+from greatwar.pog import board, mandated, movement, supply
 from greatwar.pog.flow import STEPS, PogStep, act, log, pop, push, roll
 from greatwar.pog.state import State
 
@@ -43,7 +43,6 @@ from .common import (
     defender,
     in_supply_for_cards,
     on_map,
-    recheck_siege,
     round_members,
 )
 from .losses import push_losses
@@ -324,7 +323,7 @@ def _advance(s: State, c: Frame) -> None:
 def _end(s: State, c: Frame) -> None:
     cards.after_combat(s, c)
     for x in {c["tgt"], *c["spaces"]}:
-        recheck_siege(s, x)
+        movement.lift_broken_siege(s, x)
     log(s, "combat.end", "12.2.1", attacker(c), space=SPACES[c["tgt"]].id)
     pop(s, c)
     f = s.stack[-1] if s.stack else None

@@ -52,7 +52,6 @@ from .common import (
     full_attackers,
     note_round,
     on_map,
-    recheck_siege,
     replaced_army,
 )
 from .fire import trench_benefit
@@ -228,7 +227,7 @@ class CombatRetreat(PogStep):
                     return True
             if not f["units"]:
                 c["retreated"] = 1
-                recheck_siege(s, c["tgt"])
+                movement.lift_broken_siege(s, c["tgt"])
                 pop(s, f)
                 return True
         opts = _options(s, c, f)
@@ -277,7 +276,7 @@ class CombatRetreat(PogStep):
         note_round(s, RETREATED, u)
         if frm == origin:
             f["units"] = [v for v in f["units"] if v != u]
-            recheck_siege(s, origin)
+            movement.lift_broken_siege(s, origin)
         if two:
             f["cur"] = u
             if to not in c["vac"]:

@@ -13,7 +13,7 @@ from greatwar.pog.data import AP, CP
 from greatwar.pog.events.base import AFTER_ACTION, Event, register
 from greatwar.pog.flow import STEPS, D, PogStep, act, log, pop, push
 from greatwar.pog.peace import roll_peace_table
-from greatwar.pog.state import FORT_INTACT, State
+from greatwar.pog.state import State
 from greatwar.pog.tracks import ZIMMERMANN_AT
 
 UNITS = D.units
@@ -27,7 +27,6 @@ messages.define(
         "unless it is Grand Fleet",
         "event.grand_fleet": "Grand Fleet: the High Seas Fleet VP is cancelled",
         "event.french_mutiny_now": "The French mandated offensive owed this turn becomes a mutiny",
-        "fort.siege_broken": "The siege of {space} is lifted",
     },
 )
 messages.define_prompts(
@@ -259,18 +258,6 @@ class FrenchMutiny(Event):
 # -- War in Africa -----------------------------------------------------------------------------
 
 
-def lift_broken_siege(s: State, x: int) -> None:
-    """15.2.4: a besieged fort whose besiegers no longer form a besieging force is free."""
-    if x < 0 or not board.fort_besieged(s, x):
-        return
-    rest = board.units_in(s, x)
-    besieger = 1 - s.ctrl[x]
-    if not rest or not movement.besieging_force(s, besieger, x, rest):
-        s.fort[x] = FORT_INTACT
-        board.invalidate(s)
-        log(s, "fort.siege_broken", "15.2.4", besieger, space=D.spaces[x].id)
-
-
 def african_corps(s: State) -> list[int]:
     """cp32: the plain British corps in play (map or Reserve Box; not BEF, AUS, CND, PT or
     ANA), the full-strength ones only if there are any."""
@@ -322,7 +309,7 @@ class WarInAfricaChoice(PogStep):
         x = s.loc[u]
         log(s, "event.war_in_africa_corps", self.rule, AP, unit=a.args[0])
         board.eliminate(s, u, permanently=True)
-        lift_broken_siege(s, x)
+        movement.lift_broken_siege(s, x)
 
 
 # -- High Seas Fleet and Grand Fleet -------------------------------------------------------------

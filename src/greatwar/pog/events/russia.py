@@ -12,11 +12,10 @@ and victory-level restrictions after Brest-Litovsk (16.4.9, 5.5.2.1).
 
 from __future__ import annotations
 
-from greatwar.pog import board, mandated, messages
+from greatwar.pog import board, mandated, messages, movement
 from greatwar.pog.board import cp_russian_vp
 from greatwar.pog.data import AP
 from greatwar.pog.events.base import Event, register
-from greatwar.pog.events.politics import lift_broken_siege
 from greatwar.pog.flow import D, log
 from greatwar.pog.movement import BREST_NATIONS
 from greatwar.pog.state import State
@@ -133,4 +132,4 @@ class TreatyOfBrestLitovsk(Event):
                 log(s, "event.brest_interned", self.rule, AP, unit=UNITS[u].id)
             board.eliminate(s, u)
         for x in sorted(spaces):
-            lift_broken_siege(s, x)
+            movement.lift_broken_siege(s, x)
