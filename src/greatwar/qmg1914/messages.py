@@ -20,6 +20,16 @@ from greatwar.qmg1914.data import (
 )
 
 _CARD = {c.id: c.title for c in CARDS}
+_KEY = {c.event_key: c.title for c in CARDS}
+_WHY = {
+    "draft": "to draft",
+    "battle": "to battle into difficult terrain",
+    "sustain": "to sustain in difficult terrain",
+    "place": "to place a piece",
+    "card": "for a card",
+    "free": "at no cost",
+    "no_card": "no card to discard",
+}
 _SPACE = {x.id: x.name for x in SPACES}
 _POWER = dict(zip(POWERS, POWER_NAMES, strict=True))
 _COUNTRY = dict(
@@ -112,6 +122,8 @@ def define(lang: str, templates: Mapping[str, str]) -> None:
 def _show(name: str, value: Any) -> Any:
     if name == "card" and isinstance(value, str):
         return _CARD.get(value, value)
+    if name == "why" and isinstance(value, str):
+        return _CARD.get(value) or _KEY.get(value) or _WHY.get(value, value.replace("_", " "))
     if name == "target" and isinstance(value, str):
         if value in _POWER:
             return f"against {_POWER[value]}"
