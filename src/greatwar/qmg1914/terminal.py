@@ -50,7 +50,7 @@ TEAM_NAME = dict(zip(TEAMS, TEAM_NAMES, strict=True))
 TEAM_OF_POWER = {POWERS[p]: TEAMS[TEAM_OF[p]] for p in range(len(POWERS))}
 COLOUR = {"central": "red", "entente": "blue"}
 COUNTRY_TEAM = {COUNTRIES[c]: TEAMS[TEAM_OF[p]] for p in range(5) for c in COUNTRIES_OF[p]}
-QUIET_KEYS = frozenset({"game.setup", "turn.end", "card.discard_own", "card.prepared_own"})
+QUIET_KEYS = frozenset({"game.setup", "turn.end"})
 STORY_KEYS = frozenset({"token.placed", "card.status", "game.over", "scoring"})
 STEP_TEXT = {
     "draft": "Draft step: you may discard two cards from hand to draft a Build Army or Build "
