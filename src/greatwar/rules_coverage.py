@@ -3,12 +3,15 @@
 The game's rule index (its descriptor's optional hook
 :class:`greatwar.core.games.HasRulesIndex`; Paths of Glory's is ``pog/data/rules_index.csv``)
 lists every rule with its tag: ``core``, ``scenario``, ``optional``, ``card-specific`` or
-``none`` (no requirement). Tests name the rules they check with ``@pytest.mark.rule("12.5.3")``;
-this module has pytest collect the game's tests (``tests/<game id>/``; none is run), finds those
-marks and reports, per rule, the tests that carry it, and the covered fraction per tag.
+``none`` (no requirement). Tests name the rules they check with ``@pytest.mark.rule("12.5.3")``,
+or, for a rulebook whose rules are headings rather than numbers (Quartermaster General: 1914),
+``@pytest.mark.heading("SUPPLY")``; this module has pytest collect the game's tests
+(``tests/<game id>/``; none is run), finds those marks and reports, per rule, the tests that carry
+it, and the covered fraction per tag.
 
 A mark covers the rule it names and the rules above it in the numbering that it belongs to: a
-test marked ``5.7.4.8`` (item 8 of 5.7.4) counts for ``5.7.4``; ``6.0G`` counts for ``6.0``.
+test marked ``5.7.4.8`` (item 8 of 5.7.4) counts for ``5.7.4``; ``6.0G`` counts for ``6.0``. A
+heading is covered only by its own mark (``SUPPLY EXAMPLE`` is not ``SUPPLY``).
 """
 
 from __future__ import annotations
@@ -32,11 +35,16 @@ def load_index(game_id: str = DEFAULT_GAME) -> list[tuple[str, str]]:
     return g.rules_index()
 
 
-def scan_tests(root: Path, mark: str = "rule") -> dict[str, list[str]]:
-    """Map each ``mark`` value (a rule number, or a card id for ``mark="card"``) found on the
-    tests under ``root`` to the test ids carrying it. The tests are collected by pytest itself
-    (nothing runs), so marks added by decorators, ``pytestmark`` or ``pytest.param(...,
-    marks=...)`` are all seen. Needs pytest (the ``test`` extra)."""
+RULE_MARKS = ("rule", "heading")
+"""The marks that name a rule: a rule number, or a rulebook heading."""
+
+
+def scan_tests(root: Path, mark: str | tuple[str, ...] = "rule") -> dict[str, list[str]]:
+    """Map each ``mark`` value (a rule number, or a card id for ``mark="card"``; several mark
+    names may be given) found on the tests under ``root`` to the test ids carrying it. The
+    tests are collected by pytest itself (nothing runs), so marks added by decorators,
+    ``pytestmark`` or ``pytest.param(..., marks=...)`` are all seen. Needs pytest (the
+    ``test`` extra)."""
     try:
         import pytest
     except ImportError:  # pragma: no cover - depends on the installation
@@ -45,14 +53,16 @@ def scan_tests(root: Path, mark: str = "rule") -> dict[str, list[str]]:
         ) from None
 
     found: dict[str, set[str]] = {}
+    names = (mark,) if isinstance(mark, str) else mark
 
     class Collector:
         def pytest_collection_modifyitems(self, items: list[Any]) -> None:
             for item in items:
-                for m in item.iter_markers(mark):
-                    for value in m.args:
-                        if isinstance(value, str):
-                            found.setdefault(value, set()).add(item.nodeid)
+                for name in names:
+                    for m in item.iter_markers(name):
+                        for value in m.args:
+                            if isinstance(value, str):
+                                found.setdefault(value, set()).add(item.nodeid)
 
     chatter = io.StringIO()
     with contextlib.redirect_stdout(chatter), contextlib.redirect_stderr(chatter):
@@ -71,6 +81,8 @@ def scan_tests(root: Path, mark: str = "rule") -> dict[str, list[str]]:
 def covers(mark: str, rule: str) -> bool:
     if mark == rule:
         return True
+    if not rule[:1].isdigit():
+        return False  # a heading: only its own mark
     if mark.startswith(rule):
         nxt = mark[len(rule)]
         return not nxt.isdigit()
@@ -79,7 +91,7 @@ def covers(mark: str, rule: str) -> bool:
 
 def report(tests_root: Path, game_id: str = DEFAULT_GAME) -> dict[str, Any]:
     index = load_index(game_id)
-    marks = scan_tests(tests_root)
+    marks = scan_tests(tests_root, RULE_MARKS)
     rules = []
     per_tag: dict[str, dict[str, Any]] = {}
     for rule, tag in index:

@@ -10,12 +10,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from greatwar.core.actions import Action
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
+from greatwar.core.faces import TerminalFace
 from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
 from greatwar.qmg1914 import engine, invariants, messages
 from greatwar.qmg1914.data import POWER_NAMES, POWERS, TEAM_NAMES, TEAM_OF, TEAM_POWERS, TEAMS
@@ -129,10 +130,38 @@ class Quartermaster1914:
         return State.from_json(doc)
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
-        return {}  # the game-agnostic random bot (greatwar.bots.COMMON) plays it too
+        """Its own bots (the game-agnostic random bot, greatwar.bots.COMMON, plays it too)."""
+        from greatwar.qmg1914.bots.heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
 
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(entry, lang)
+
+    # -- optional hooks (greatwar.core.games) -----------------------------------------------
+
+    def terminal(self) -> TerminalFace:
+        from greatwar.qmg1914.terminal import QmgTerminal
+
+        return QmgTerminal()
+
+    def card_report(self, tested: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+        from greatwar.qmg1914.report import card_report
+
+        return card_report(tested)
+
+    def rules_index(self) -> list[tuple[str, str]]:
+        from greatwar.qmg1914.report import rules_index
+
+        return rules_index()
+
+    def benchmarks(
+        self, scenario: str, options: Mapping[str, Any] | None, seed: int
+    ) -> dict[str, Any]:
+        from greatwar.qmg1914.benchmarks import benchmarks
+
+        _check_scenario(scenario)
+        return benchmarks(scenario, options, seed)
 
 
 GAME: Game[State] = Quartermaster1914()

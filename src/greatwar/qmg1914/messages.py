@@ -20,6 +20,16 @@ from greatwar.qmg1914.data import (
 )
 
 _CARD = {c.id: c.title for c in CARDS}
+_KEY = {c.event_key: c.title for c in CARDS}
+_WHY = {
+    "draft": "to draft",
+    "battle": "to battle into difficult terrain",
+    "sustain": "to sustain in difficult terrain",
+    "place": "to place a piece",
+    "card": "for a card",
+    "free": "at no cost",
+    "no_card": "no card to discard",
+}
 _SPACE = {x.id: x.name for x in SPACES}
 _POWER = dict(zip(POWERS, POWER_NAMES, strict=True))
 _COUNTRY = dict(
@@ -38,6 +48,17 @@ _COUNTRY = dict(
         strict=True,
     )
 )
+# the countries as adjectives, for pieces and cards ("a Russian Army", "an Ottoman Build Army")
+_ADJ = {
+    "ah": "Austro-Hungarian",
+    "oe": "Ottoman",
+    "ru": "Russian",
+    "de": "German",
+    "fr": "French",
+    "it": "Italian",
+    "uk": "UK",
+    "us": "US",
+}
 _TYPE = {
     "build_army": "Build Army",
     "build_navy": "Build Navy",
@@ -61,7 +82,7 @@ EN: dict[str, str] = {
     "token.already": "{space} already has an Objective token",
     "card.played": "{power} plays {card}",
     "card.status": "{power} plays {card} face up on the table",
-    "card.drafted": "{power} drafts a {country} {type}",
+    "card.drafted": "{power} drafts {a_country} {type}",
     "card.prepared": "{power} prepares a card",
     "card.prepared_own": "You prepare {card}",
     "card.unprepared": "{power} takes a prepared card back into hand",
@@ -70,8 +91,8 @@ EN: dict[str, str] = {
     "card.discard_shown": "{power} discards {card} from {pile} ({why})",
     "card.discard_hidden": "{power} discards a card from {pile} ({why})",
     "card.discard_own": "You discard {card} from {pile}",
-    "piece.build": "{power} builds a {country} {piece} in {space}",
-    "piece.recruit": "{power} recruits a {country} {piece} in {space}",
+    "piece.build": "{power} builds {a_country} {piece} in {space}",
+    "piece.recruit": "{power} recruits {a_country} {piece} in {space}",
     "piece.removed": "{power} removes its {country} piece from {space}",
     "piece.eliminated": "{power} eliminates the {country} {piece} in {space}",
     "battle.declared": "{power}: the {country} piece in {origin} battles {target}",
@@ -83,7 +104,7 @@ EN: dict[str, str] = {
     "battle.sustain_kept": "{power} sustains the battle with {card} and takes it back",
     "battle.reinforce_kept": "{power} reinforces with {card} and keeps it prepared",
     "card.status_discarded": "{power} discards its Status card {card}",
-    "card.taken": "{power} takes a {country} {type} from its discard pile",
+    "card.taken": "{power} takes {a_country} {type} from its discard pile",
     "effect.truce": "The Christmas Truce: France and the United Kingdom may not battle German "
     "Armies this round",
     "effect.mustard_gas": "Mustard Gas: {target} must discard",
@@ -112,6 +133,8 @@ def define(lang: str, templates: Mapping[str, str]) -> None:
 def _show(name: str, value: Any) -> Any:
     if name == "card" and isinstance(value, str):
         return _CARD.get(value, value)
+    if name == "why" and isinstance(value, str):
+        return _CARD.get(value) or _KEY.get(value) or _WHY.get(value, value.replace("_", " "))
     if name == "target" and isinstance(value, str):
         if value in _POWER:
             return f"against {_POWER[value]}"
@@ -119,7 +142,9 @@ def _show(name: str, value: Any) -> Any:
     if name in ("space", "origin") and isinstance(value, str):
         return _SPACE.get(value, value)
     if name == "country" and isinstance(value, str):
-        return _COUNTRY.get(value, value)
+        return _ADJ.get(value, value)
+    if name == "piece" and isinstance(value, str):
+        return value.capitalize()
     if name == "type" and isinstance(value, str):
         return _TYPE.get(value, value)
     if name == "team" and isinstance(value, int):
@@ -149,7 +174,11 @@ def render(entry: Mapping[str, Any], lang: str = "en") -> str:
     cat = CATALOGUES.get(lang, EN)
     key = str(entry.get("k", ""))
     template = cat.get(key) or EN.get(key) or key
-    args = _Args({k: _show(k, v) for k, v in (entry.get("a") or {}).items()})
+    raw = entry.get("a") or {}
+    args = _Args({k: _show(k, v) for k, v in raw.items()})
+    if "country" in raw:
+        adj = str(args["country"])
+        args["a_country"] = ("an " if adj[:1] in "AEIOU" and adj != "UK" else "a ") + adj
     p = entry.get("p")
     args["power"] = _POWER.get(p, "") if isinstance(p, str) else ""
     if "team" not in args and isinstance(p, str):
