@@ -126,6 +126,7 @@ def start_sr(s: State, side: int, card: int) -> None:
         points=points,
         done=[],
         overstack=1,  # 10.1.2: stacking limits are suspended during SR
+        unit=-1,
     )
 
 
@@ -306,7 +307,7 @@ class _Ctx:
     opts: dict[int, dict[int, tuple[str, str]]] = field(default_factory=dict)
     # Options shared by units alike: overland from one space, or out of the Reserve Box.
     groups: dict[tuple[object, ...], dict[int, tuple[str, str]]] = field(default_factory=dict)
-    legal: tuple[int, int, list[Action]] | None = None
+    legal: tuple[int, int, list[int]] | None = None  # (points left, units done, units)
 
 
 CACHE_KEY = "sr"
@@ -683,35 +684,43 @@ def unit_options(s: State, u: int) -> dict[int, tuple[str, str]]:
     return out
 
 
-def sr_actions(s: State, f: Frame) -> list[Action]:
-    """Every ``sr <unit> <space>`` action open now (``done`` not included)."""
+def sr_units(s: State, f: Frame) -> list[int]:
+    """The units that may redeploy now: affordable (13.1.2), not yet redeployed in this play
+    (13.1.3), with at least one destination."""
     side = f["side"]
     ctx = _ctx(s, side)
     left = f["points"]
     done = f["done"]
     if ctx.legal is not None and ctx.legal[0] == left and ctx.legal[1] == len(done):
         return ctx.legal[2]
-    out: list[Action] = []
+    out: list[int] = []
     if left > 0:
         loc = s.loc
         for u in SIDE_UNITS[side]:
             if loc[u] < 0 or COST[u] > left or u in done:
                 continue
-            opts = unit_options(s, u)
-            if not opts:
-                continue
-            dests = sorted(opts)
-            prev = ctx.routes.actions.get(u)
-            if prev is not None and prev[0] == dests:
-                out.extend(prev[1])
-                continue
-            uid = UNIT_IDS[u]
-            # Action("sr", (uid, space)) built directly: SR lists run to thousands.
-            mine = [_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in dests]
-            ctx.routes.actions[u] = (dests, mine)
-            out.extend(mine)
+            if unit_options(s, u):
+                out.append(u)
     ctx.legal = (left, len(done), out)
     return out
+
+
+def sr_actions(s: State, f: Frame) -> list[Action]:
+    """The actions open now, ``done`` not included: ``sr <unit>`` for each unit that may
+    redeploy, or, once a unit is chosen, ``sr <unit> <space>`` for each of its destinations."""
+    u = f.get("unit", -1)
+    if u < 0:
+        return [_new_tuple(Action, ("sr", (UNIT_IDS[v],))) for v in sr_units(s, f)]
+    ctx = _ctx(s, f["side"])
+    dests = sorted(unit_options(s, u))
+    prev = ctx.routes.actions.get(u)
+    if prev is not None and prev[0] == dests:
+        return prev[1]
+    uid = UNIT_IDS[u]
+    # Action("sr", (uid, space)) built directly: a unit may have a hundred destinations.
+    mine = [_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in dests]
+    ctx.routes.actions[u] = (dests, mine)
+    return mine
 
 
 _new_tuple = tuple.__new__
@@ -744,28 +753,47 @@ def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
 
 @STEPS.register
 class StrategicRedeployment(PogStep):
-    """9.3, 13: spend SR points on redeploying units."""
+    """9.3, 13: spend SR points on redeploying units, one unit at a time: first the unit
+    (``sr <unit>``), then where it goes (``sr <unit> <space>``). The frame's ``unit`` is the
+    unit chosen (-1 while none is)."""
 
     name = "strategic_redeployment"
     rule = "13.1"
 
     def settle(self, s: State, f: Frame) -> bool:
-        if sr_actions(s, f):
+        if f.get("unit", -1) >= 0 or sr_units(s, f):
             return False
         pop(s, f)
         return True
 
     def prompt(self, s: State, f: Frame) -> str:
-        return "sr.choose"
+        return "sr.choose" if f.get("unit", -1) < 0 else "sr.destination"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
+        if f.get("unit", -1) >= 0:
+            return list(sr_actions(s, f))
         return [*sr_actions(s, f), act("done")]
+
+    def shorthand(self, s: State, f: Frame, a: Action) -> bool:
+        """``sr <unit> <space>`` while no unit is chosen: both decisions at once (how records
+        of engine version 2 and earlier, and people typing, write an SR)."""
+        if f.get("unit", -1) >= 0 or a.verb != "sr" or len(a.args) != 2:
+            return False
+        u = D.unit_ix.get(a.args[0], -1)
+        to = D.space_ix.get(a.args[1], -1)
+        return u in sr_units(s, f) and to in unit_options(s, u)
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         if a.verb == "done":
             pop(s, f)
             return
         u = D.unit(a.args[0])
+        if len(a.args) == 1:
+            f["unit"] = u  # 13.1.10: the player picks the units in any order
+            ctx = s.cache.get(CACHE_KEY)
+            if isinstance(ctx, _Ctx) and ctx.serial == s.serial:
+                s.cache[CACHE_KEY] = _Ctx(s.serial + 1, ctx.side, ctx.routes, opts=ctx.opts)
+            return
         to = D.space(a.args[1])
         mode, key = unit_options(s, u)[to]
         frm = s.loc[u]
@@ -775,6 +803,7 @@ class StrategicRedeployment(PogStep):
             s.tflags[key] = 1  # 13.2: the turn's allowance is used
         f["points"] -= COST[u]
         f["done"] = [*f["done"], u]
+        f["unit"] = -1
         rule = RULE_OF_MODE[mode]
         if mode == "reserve" and to == RESERVE[f["side"]]:
             rule = "13.1.9"
