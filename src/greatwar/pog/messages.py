@@ -208,6 +208,8 @@ def render(entry: dict[str, Any], lang: str = "en") -> str:
         args["cards"] = ", ".join(_CARD.get(c, c) for c in args["cards"]) or "no cards"
     if "other" in args and args["other"] in SIDE:
         args["other"] = SIDE[args["other"]]
+    if isinstance(args.get("why"), str):
+        args["why"] = args["why"].replace("_", " ")
     if "nation" in args:
         args["nation"] = str(args["nation"]).upper()
     template = cat.get(key)

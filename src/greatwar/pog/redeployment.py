@@ -2,9 +2,11 @@
 
 Playing a card for SR (8.1.3, 9.3.1) gives as many SR points as the card's SR value (9.3.2),
 not in the round after the player's previous SR play of the same turn (9.3.3; the Salonika
-event counts as an SR play). The ``strategic_redeployment`` frame then asks for
-``sr <unit> <space>`` actions, a space being a map space or the side's Reserve Box, until the
-player says ``done`` or nothing more can be redeployed. A corps costs 1 point and an army 4
+event counts as an SR play). The ``strategic_redeployment`` frame then asks, unit by unit,
+for the unit (``sr <unit>``, only units that have somewhere to go) and then for its destination
+(``sr <unit> <space>``, a map space or the side's Reserve Box), until the player says ``done``
+or nothing more can be redeployed. The one-action form ``sr <unit> <space>`` is still taken
+while no unit is chosen (records of engine version 2 hold it). A corps costs 1 point and an army 4
 (13.1.2); a unit redeploys at most once in the play (13.1.3); the order is free (13.1.10).
 
 Three ways to redeploy:
@@ -18,7 +20,7 @@ Stacking is relaxed while SR lasts (10.1.2: the frame carries ``overstack``); a 
 never end its SR in a space already holding three units, so every SR ends within the limits.
 
 Frame fields: ``side``, ``card``, ``points`` (SR points left), ``done`` (units that have
-redeployed in this play), ``overstack``.
+redeployed in this play), ``overstack``, ``unit`` (the unit chosen, -1 while none is).
 
 Speed: the friendly region each kind of unit may cross (a "route profile") is labelled into
 connected components by breadth-first search, once per decision and only where some unit

@@ -385,7 +385,7 @@ def combat_info(s: State) -> dict[str, Any] | None:
         if k == "combat.designated":
             break
         if k in ("combat.fire", "combat.flank", "combat.flank_auto", "combat.winner", "combat.tie"):
-            fires.append(e)
+            fires.append({**e, "text": messages.render(e)})
     fires.reverse()
     winner = c.get("winner", -1)
     return {
@@ -643,6 +643,7 @@ def static_data() -> dict[str, Any]:
                 "map": x.map,
                 "nation": x.nation,
                 "neutral_at_start": x.neutral_at_start,
+                "initial_control": SIDE_NAMES[x.initial_control],
                 "terrain": x.terrain,
                 "vp": x.vp,
                 "vp_classic": x.vp_classic,

@@ -2,7 +2,7 @@
 
 import { api, Facts, actionLabel, el, humanWords, OUTCOME, rememberedSeats, SIDE_NAME } from "./common.js";
 import { Board } from "./board.js";
-import { cardFace, LogPanel, renderPiles, renderProcedure, renderTracks } from "./panels.js";
+import { cardFace, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderRounds, renderScore, renderTracks } from "./panels.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -38,10 +38,16 @@ async function show(step) {
   $("step-label").textContent = `step ${v.step} of ${v.steps}`;
   board.render(v);
   renderTracks($("tracks"), facts, v);
+  renderRounds($("rounds"), facts, v, showCard);
+  renderInForce($("in-force"), facts, v, showCard);
+  renderScore($("score"), facts, v);
   renderProcedure($("procedure"), facts, v);
   renderPiles($("piles"), facts, v, showCard);
+  renderCombat($("combat-box"), facts, v);
   logPanel.entries = [];
   logPanel.merge(v);
+  logPanel.stick = true;
+  logPanel.render();
   $("entry").replaceChildren(
     el("div", { class: "prompt-text" }, v.entry ? (v.entry === "undo" ? "A decision was taken back (undo)" : `Decision ${v.step}: ${actionLabel(facts, v.entry)}`) : "The set-up"),
     v.result ? el("div", { class: "result" }, `Result: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")}), VP ${v.result.vp}`) : null,
@@ -84,7 +90,7 @@ async function main() {
   }
   $("seat").replaceChildren(...seats.map((s) => el("option", { value: s }, s === "both" ? "both players" : SIDE_NAME[s])));
   facts = await Facts.load();
-  board = new Board($("board"), facts, { onSpace: (id) => board.flash(id), onUnit: () => {} });
+  board = new Board($("board"), facts, { onSpace: (id) => board.flash(id), onUnit: () => {}, storeKey: `greatwar.replayview.${gameId}` });
   logPanel = new LogPanel($("log"), facts, (id, kind) => (kind === "card" ? showCard(id) : board.flash(id)));
   $("step").max = String(info.actions);
   const cur = () => Number($("step").value);
@@ -97,6 +103,13 @@ async function main() {
   $("zoom-in").onclick = () => board.zoom(1 / 1.3);
   $("zoom-out").onclick = () => board.zoom(1.3);
   $("zoom-fit").onclick = () => board.fit();
+  for (const b of document.querySelectorAll(".tab")) {
+    b.onclick = () => {
+      for (const x of document.querySelectorAll(".tab")) x.classList.toggle("on", x === b);
+      for (const p of document.querySelectorAll(".tab-body")) p.classList.toggle("on", p.dataset.pane === b.dataset.tab);
+      if (b.dataset.tab === "log") logPanel.follow();
+    };
+  }
   $("play").onclick = () => {
     if (playing) {
       clearInterval(playing);
