@@ -527,7 +527,9 @@ export class Board {
   centerOn(x, y) {
     const v = this.view;
     if (x > v.x + v.w * 0.1 && x < v.x + v.w * 0.9 && y > v.y + v.h * 0.1 && y < v.y + v.h * 0.9) return;
-    this.view = { ...v, x: x - v.w / 2, y: y - v.h / 2 };
+    const c = this.content;
+    const clamp = (a, lo, hi) => (lo > hi ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, a)));
+    this.view = { ...v, x: clamp(x - v.w / 2, c.x, c.x + c.w - v.w), y: clamp(y - v.h / 2, c.y, c.y + c.h - v.h) };
     this.setView();
   }
 

@@ -219,6 +219,13 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+// Replace a node's children; arrays are spread and null, undefined and false left out (the DOM's
+// own replaceChildren would write them as the text "null").
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
 export function humanWords(s) {
   return String(s ?? "").replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }

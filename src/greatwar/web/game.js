@@ -1,6 +1,6 @@
 // The game page: one seat's view of a live game, every legal action a click.
 
-import { api, ApiError, Facts, actionLabel, el, humanWords, loadPref, OUTCOME, rememberSeat, rememberedSeats, savePref, SIDE_NAME, SIDE_SHORT, unitLabel } from "./common.js";
+import { api, ApiError, Facts, actionLabel, el, fill, humanWords, loadPref, OUTCOME, rememberSeat, rememberedSeats, savePref, SIDE_NAME, SIDE_SHORT, unitLabel } from "./common.js";
 import { Board } from "./board.js";
 import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
 
@@ -59,12 +59,7 @@ function applyView(v) {
   state.mine = !!(v.legal && v.legal.length);
   if (moved) state.sel = [];
   logPanel.merge(v);
-  let seen = loadPref(seenKey(), null);
-  if (seen === null || seen > logPanel.length) {
-    seen = logPanel.length; // first visit: nothing is new yet
-    savePref(seenKey(), seen);
-  }
-  logPanel.freshFrom = seen;
+  logPanel.freshFrom = freshStart();
   render();
   logPanel.render(); // last: the log follows its newest entry in the final layout
   if (state.mine && !wasMine && state.v.version > 0) yourTurn();
@@ -109,16 +104,35 @@ function render() {
   $("status").className = `status ${mine ? "mine" : ""}`;
 }
 
+const MO_SHORT = { fr: "French", br: "British", it: "Italian", ru: "Russian", ah: "Austro-Hungarian", ah_it: "A-H vs Italy", tu: "Turkish", ge: "German", fr_mutiny: "French Mutiny" };
+
 function renderStatusLine() {
   const v = state.v;
   const ar = v.phase === "action" ? `round ${v.round}` : humanWords(v.phase || "");
-  $("statusline").replaceChildren(
+  const mo = v.rounds ? v.rounds.mo_owed : {};
+  const owed = ["cp", "ap"].filter((s) => mo[s] && mo[s] !== "none");
+  fill(
+    $("statusline"),
     el("b", {}, `Turn ${v.turn} · ${v.turn_label}`),
     ` · ${ar} · `,
     el("b", { title: "Victory Points" }, `VP ${v.tracks.vp}`),
-    ` · WS ${v.tracks.war_status.ap}/${v.tracks.war_status.cp}`,
+    el("span", { title: "War Status AP / CP" }, ` · WS ${v.tracks.war_status.ap}/${v.tracks.war_status.cp}`),
     v.to_act ? el("span", { class: `to-act side-${v.to_act}` }, ` · ${SIDE_SHORT[v.to_act]} to act`) : null,
+    owed.map((s) => el("span", { class: `chip mo-chip side-${s}`, title: "mandated offensive still owed this turn (7.1)" }, `${SIDE_SHORT[s]} MO: ${MO_SHORT[mo[s]] || mo[s]}`)),
   );
+  // lasting events on the map, as markers
+  const items = v.in_force || [];
+  fill(
+    $("in-force-strip"),
+    items.map((e) =>
+      el(
+        "span",
+        { class: `chip${e.side ? " side-" + e.side : ""}`, title: e.card ? `${e.name}: played on turn ${e.turn} (click for the card)` : e.name, onclick: () => e.card && showCard(e.card) },
+        e.card ? e.name : e.key.replace(/_/g, " "),
+      ),
+    ),
+  );
+  $("in-force-strip").hidden = !items.length;
 }
 
 function renderHand() {
@@ -126,13 +140,29 @@ function renderHand() {
   const playable = new Set(legal().flatMap(entities).filter((id) => facts.kind(id) === "card"));
   const hand = v.cards.hand.map((id) => cardFace(facts, id, { onClick: clickCard, playable: playable.has(id), compact: true }));
   const opp = v.seat === "ap" ? "cp" : "ap";
-  $("hand").replaceChildren(
+  fill($("hand"),
     el("div", { class: "hand-title" }, `Your hand (${v.cards.hand.length})`, el("span", { class: "opp-hand" }, ` · ${SIDE_NAME[opp]}: ${v.cards.hand_count[opp]} in hand, ${v.cards.deck_count[opp]} in the draw pile`)),
     el("div", { class: "hand-cards", "data-testid": "hand" }, hand),
   );
 }
 
 // -- what happened since the player's last decision --------------------------------------------
+
+// Where the news starts: after my last action round (what the opponent did since, the phases
+// between turns), or later if I have marked it seen. Read from the log alone, so a reload or
+// another browser shows the same.
+function freshStart() {
+  const groups = groupLog(logPanel.entries);
+  let start = 0;
+  for (let i = groups.length - 1; i >= 0; i--) {
+    if (groups[i].head && groups[i].side === state.v.seat) {
+      start = i + 1 < groups.length ? groups[i + 1].start : logPanel.length;
+      break;
+    }
+  }
+  const seen = loadPref(seenKey(), 0);
+  return Math.max(start, typeof seen === "number" && seen <= logPanel.length ? seen : 0);
+}
 
 function freshEntries() {
   return logPanel.fresh().filter(([, e]) => !e.v);
@@ -189,7 +219,7 @@ function renderRecent() {
   if (st) {
     const [i, e] = st.items[st.at];
     box.hidden = false;
-    box.replaceChildren(
+    fill(box,
       el("div", { class: "recent-title" }, `Step ${st.at + 1} of ${st.items.length}`),
       el("div", { class: "recent-text" }, e.text || e.k),
       el(
@@ -217,8 +247,8 @@ function renderRecent() {
     return;
   }
   box.hidden = false;
-  box.replaceChildren(
-    summary ? el("div", { class: "recent-title" }, "Since your last decision: ", summary) : el("div", { class: "recent-title" }, "The opponent's last round"),
+  fill(box,
+    summary ? el("div", { class: "recent-title" }, "Since your last round: ", summary) : el("div", { class: "recent-title" }, "The opponent's last round"),
     el(
       "div",
       { class: "recent-buttons" },
@@ -501,7 +531,7 @@ function renderPrompt() {
     }
   }
   if (v.can_undo) items.push(el("button", { class: "undo", "data-testid": "undo", onclick: undo }, v.step === "strategic_redeployment" && legal().every((a) => a.split(" ").length === 3) ? "↶ Choose another unit" : "↶ Undo my last decision"));
-  box.replaceChildren(...items);
+  fill(box, ...items);
   highlight();
 }
 
@@ -600,7 +630,7 @@ function clickCard(id, ev) {
 
 function showMenu(actions, ev, title) {
   const menu = $("menu");
-  menu.replaceChildren(
+  fill(menu,
     el("div", { class: "menu-title" }, title || "Choose"),
     ...actions.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, state.v))),
     el("button", { class: "link", onclick: closeMenu }, "cancel"),
@@ -622,7 +652,7 @@ function showStack(spaceId, ev) {
   const out = new Set(v.supply?.units || []);
   const menu = $("menu");
   const spaceActs = legal().filter((a) => entities(a).includes(spaceId) && !entities(a).some((x) => facts.kind(x) === "unit"));
-  menu.replaceChildren(
+  fill(menu,
     el("div", { class: "menu-title" }, `${s.name}: ${here.length} unit${here.length > 1 ? "s" : ""}`),
     spaceActs.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, v))),
     el(
@@ -655,7 +685,7 @@ function inspect(spaceId, ev) {
   const ctrl = (v.neutral || []).includes(spaceId) ? "neutral" : v.board.control[spaceId];
   const out = new Set(v.supply?.units || []);
   const menu = $("menu");
-  menu.replaceChildren(
+  fill(menu,
     el("div", { class: "menu-title" }, s.name),
     s.kind === "map_space"
       ? el(
@@ -676,7 +706,7 @@ function inspect(spaceId, ev) {
 
 function showCard(id, actions = [], ev = null) {
   const menu = $("menu");
-  menu.replaceChildren(
+  fill(menu,
     cardFace(facts, id),
     ...actions.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, state.v))),
     el("button", { class: "link", onclick: closeMenu }, "close"),
@@ -729,7 +759,6 @@ async function send(action) {
       token,
       body: { action, serial: state.v.serial, log_from: logPanel.length, log_hash: logPanel.hash },
     });
-    savePref(seenKey(), res.view.log_len); // what my decision caused is not news to me
     state.stepper = null;
     applyView(res.view);
   } catch (e) {
@@ -865,7 +894,7 @@ function yourTurn() {
 function renderChat() {
   const box = $("chat-log");
   const me = state.v ? state.v.seat : null;
-  box.replaceChildren(
+  fill(box,
     ...(state.chat.length
       ? state.chat.map((m) =>
           el(

@@ -2,7 +2,7 @@
 // events in force, the score, cards, the log (grouped by action round, with dice), the
 // procedure under way, the combat box, and the reference (tables, turn track, guide).
 
-import { DIE_FACES, el, humanWords, nationName, SIDE_NAME, SIDE_SHORT } from "./common.js";
+import { DIE_FACES, el, fill, humanWords, nationName, SIDE_NAME, SIDE_SHORT } from "./common.js";
 
 const COMMIT = { mobilization: "Mobilization", limited: "Limited War", total: "Total War" };
 const USE_SHORT = { ops: "OPS", sr: "SR", rp: "RP", event: "Event", auto: "Auto" };
@@ -25,7 +25,7 @@ export function renderTracks(box, facts, v) {
     .map(([k, n]) => `${k.toUpperCase()} ${n}`)
     .join(", ");
   const ar = v.phase === "action" ? `Action round ${v.round}` : `${humanWords(v.phase || "")} phase`;
-  box.replaceChildren(
+  fill(box,
     el(
       "div",
       { class: "turnline" },
@@ -61,7 +61,7 @@ function neutralNations(facts, v) {
 export function renderRounds(box, facts, v, onCard) {
   const r = v.rounds;
   if (!r) {
-    box.replaceChildren();
+    fill(box);
     return;
   }
   const head = el("tr", {}, el("th", {}, ""), ...Array.from({ length: r.rounds }, (_, i) => el("th", { class: i + 1 === r.current ? "now" : "" }, String(i + 1))));
@@ -90,7 +90,7 @@ export function renderRounds(box, facts, v, onCard) {
   };
   const mo = r.mo_owed;
   const missed = r.mo_missed || [];
-  box.replaceChildren(
+  fill(box,
     el("div", { class: "sub-title" }, `Action rounds, turn ${v.turn}`),
     el("table", { class: "round-track", "data-testid": "round-track" }, head, row("cp"), row("ap")),
     el(
@@ -107,7 +107,7 @@ export function renderRounds(box, facts, v, onCard) {
 
 export function renderInForce(box, facts, v, onCard) {
   const items = v.in_force || [];
-  box.replaceChildren(
+  fill(box,
     el("div", { class: "sub-title" }, "Events in force"),
     items.length
       ? el(
@@ -129,12 +129,12 @@ export function renderInForce(box, facts, v, onCard) {
 export function renderScore(box, facts, v) {
   const sc = v.score;
   if (!sc) {
-    box.replaceChildren();
+    fill(box);
     return;
   }
   const names = (ids) => ids.map((id) => facts.name(id)).join(", ");
   const judged = { cp: "a Central Powers win", ap: "an Allied win", draw: sc.draws_to_ap ? "a draw, which counts as an Allied win" : "a draw" }[sc.judged_now] || sc.judged_now;
-  box.replaceChildren(
+  fill(box,
     el("div", { class: "sub-title" }, "Score"),
     el("div", { class: "score-vp", "data-testid": "score" }, el("b", {}, `VP ${sc.vp}`), ` — the Central Powers win at ${sc.cp_wins_at}+, the Allies at ${sc.ap_wins_at} or less when the game ends (turn ${sc.last_turn}); now that would be ${judged}.`),
     el("div", { class: "muted small" }, `Automatic victory: CP at ${sc.automatic.cp}+, AP at ${sc.automatic.ap} or less, checked in the War Status Phase.`),
@@ -192,7 +192,7 @@ export function renderPiles(box, facts, v, onCard) {
       ),
     );
   }
-  box.replaceChildren(el("div", { class: "sub-title" }, "Cards"), ...rows);
+  fill(box, el("div", { class: "sub-title" }, "Cards"), ...rows);
 }
 
 // -- the log -------------------------------------------------------------------------------------
@@ -341,7 +341,7 @@ export class LogPanel {
         ),
       );
     });
-    this.box.replaceChildren(...out);
+    fill(this.box, ...out);
     this.follow();
   }
   // The entries that are new since the player's last decision.
@@ -355,10 +355,10 @@ export class LogPanel {
 export function renderProcedure(box, facts, v) {
   const items = (v.under_way || []).filter((x) => x.title);
   if (!items.length) {
-    box.replaceChildren();
+    fill(box);
     return;
   }
-  box.replaceChildren(
+  fill(box,
     el("div", { class: "proc-title" }, "Under way"),
     ...items.map((f) =>
       el(
@@ -392,7 +392,7 @@ export function renderCombat(box, facts, v) {
   const c = v.combat;
   if (!c) {
     box.hidden = true;
-    box.replaceChildren();
+    fill(box);
     return;
   }
   box.hidden = false;
@@ -407,7 +407,7 @@ export function renderCombat(box, facts, v) {
   if (c.flank && c.flank !== "none") extra.push(`flank attack ${c.flank}`);
   if (c.cards && c.cards.length) extra.push("cards: " + c.cards.map((x) => facts.name(x)).join(", "));
   const toggle = el("button", { class: "cb-toggle", title: "fold or unfold", onclick: () => box.classList.toggle("folded") }, "▾");
-  box.replaceChildren(
+  fill(box,
     el("div", { class: "cb-title" }, toggle, `${c.stage === "designation" ? "Planned attack on" : "Combat for"} ${facts.name(c.target)}`, extra.length ? el("span", { class: "muted" }, ` · ${extra.join(" · ")}`) : null),
     el("div", { class: "cb-sides" }, sideBox(facts, `Attacker (${SIDE_SHORT[c.attacker]})`, c.att), sideBox(facts, `Defender (${SIDE_SHORT[c.attacker === "ap" ? "cp" : "ap"]})`, c.dfn)),
     fires.length ? el("div", { class: "cb-fires" }, fires) : null,
@@ -430,7 +430,7 @@ function fireTable(name, t, highlight) {
 export function renderReference(box, facts, v, { showGuide = true } = {}) {
   const ref = facts.doc.reference;
   if (!ref) {
-    box.replaceChildren();
+    fill(box);
     return;
   }
   const te = ref.terrain_effects;
@@ -475,7 +475,7 @@ export function renderReference(box, facts, v, { showGuide = true } = {}) {
         .map((r) => el("tr", { class: status(r.card) === "to come" ? "" : "muted" }, el("td", {}, humanWords(r.deck)), el("td", {}, facts.name(r.card)), el("td", {}, r.units.map((u) => facts.name(u)).join(", ")), el("td", {}, status(r.card)))),
     );
   const grt = ref.general_records_track;
-  box.replaceChildren(
+  fill(box,
     showGuide ? renderGuide() : null,
     fireTable("Army", ref.fire_tables.army, null),
     fireTable("Corps", ref.fire_tables.corps, null),

@@ -1,6 +1,6 @@
 // The replay viewer: step through a game's record, seen from one seat (or both, once over).
 
-import { api, Facts, actionLabel, el, humanWords, OUTCOME, rememberedSeats, SIDE_NAME } from "./common.js";
+import { api, Facts, actionLabel, el, fill, humanWords, OUTCOME, rememberedSeats, SIDE_NAME } from "./common.js";
 import { Board } from "./board.js";
 import { cardFace, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderRounds, renderScore, renderTracks } from "./panels.js";
 
@@ -48,12 +48,12 @@ async function show(step) {
   logPanel.merge(v);
   logPanel.stick = true;
   logPanel.render();
-  $("entry").replaceChildren(
+  fill($("entry"),
     el("div", { class: "prompt-text" }, v.entry ? (v.entry === "undo" ? "A decision was taken back (undo)" : `Decision ${v.step}: ${actionLabel(facts, v.entry)}`) : "The set-up"),
-    v.result ? el("div", { class: "result" }, `Result: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")}), VP ${v.result.vp}`) : null,
+    ...(v.result ? [el("div", { class: "result" }, `Result: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")}), VP ${v.result.vp}`)] : []),
   );
   const hands = v.cards.hands || { [v.seat]: v.cards.hand };
-  $("hand").replaceChildren(
+  fill($("hand"),
     ...Object.entries(hands).map(([side, ids]) =>
       el("div", { class: "hand-block" }, el("div", { class: "hand-title" }, `${SIDE_NAME[side]} hand (${ids.length})`), el("div", { class: "hand-cards" }, ids.map((id) => cardFace(facts, id, { onClick: showCard })))),
     ),
@@ -62,7 +62,7 @@ async function show(step) {
 
 function showCard(id) {
   const menu = $("menu");
-  menu.replaceChildren(cardFace(facts, id), el("button", { class: "link", onclick: () => menu.classList.remove("open") }, "close"));
+  fill(menu, cardFace(facts, id), el("button", { class: "link", onclick: () => menu.classList.remove("open") }, "close"));
   menu.classList.add("open");
   menu.style.left = `${window.innerWidth / 2 - 150}px`;
   menu.style.top = `${window.innerHeight / 3}px`;
@@ -88,7 +88,7 @@ async function main() {
     $("fatal").hidden = false;
     return;
   }
-  $("seat").replaceChildren(...seats.map((s) => el("option", { value: s }, s === "both" ? "both players" : SIDE_NAME[s])));
+  fill($("seat"), ...seats.map((s) => el("option", { value: s }, s === "both" ? "both players" : SIDE_NAME[s])));
   facts = await Facts.load();
   board = new Board($("board"), facts, { onSpace: (id) => board.flash(id), onUnit: () => {}, storeKey: `greatwar.replayview.${gameId}` });
   logPanel = new LogPanel($("log"), facts, (id, kind) => (kind === "card" ? showCard(id) : board.flash(id)));
