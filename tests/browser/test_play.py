@@ -11,35 +11,42 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import CHROMIUM, FLAGS, ROOT
+from tests.browser.conftest import CHROMIUM
+from tests.browser.helpers import (
+    WAIT,
+    body,
+    click_action,
+    legal,
+    newest_log_entry_visible,
+    wait_changed,
+    wait_mine,
+)
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"Debian's chromium is not installed at {CHROMIUM}"
 )
 
 
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
+def _game(server: str, gid: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{server}/api/games/{gid}") as r:
+        doc: dict[str, Any] = json.load(r)
+        return doc
 
 
-def _body(page: Page) -> dict[str, str]:
-    data: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
-    return data
-
-
-def _visible_point(page: Page, selector: str, attr: str, ident: str) -> tuple[float, float] | None:
-    """A point of the element that a real click would hit (stacked counters overlap)."""
-    box = page.locator(f"{selector}[{attr}='{ident}']").first.bounding_box()
-    if box is None:
-        return None
-    for fy in (0.5, 0.75, 0.25, 0.9, 0.1):
-        for fx in (0.5, 0.25, 0.75, 0.1, 0.9):
+def _click_map(page: Page, kind: str) -> bool:
+    """Click one highlighted (legal) unit or space on the SVG map, where a real click would
+    hit it (stacked counters overlap)."""
+    attr = "data-unit" if kind == "unit" else "data-space"
+    ids = page.eval_on_selector_all(
+        f"svg.board g.{kind}.target", f"els => els.map(e => e.getAttribute('{attr}'))"
+    )
+    for ident in ids:
+        box = page.locator(f"svg.board g.{kind}[{attr}='{ident}']").first.bounding_box()
+        if box is None:
+            continue
+        for fx, fy in ((0.5, 0.5), (0.3, 0.3), (0.7, 0.7), (0.2, 0.8), (0.8, 0.2)):
             x, y = box["x"] + box["width"] * fx, box["y"] + box["height"] * fy
             hit = page.evaluate(
                 "([x, y, attr]) => { const e = document.elementFromPoint(x, y);"
@@ -48,58 +55,40 @@ def _visible_point(page: Page, selector: str, attr: str, ident: str) -> tuple[fl
                 [x, y, attr],
             )
             if hit == ident:
-                return x, y
-    return None
-
-
-def _click_map(page: Page, kind: str) -> bool:
-    """Click one highlighted (legal) unit or space on the SVG map."""
-    attr = "data-unit" if kind == "unit" else "data-space"
-    ids = page.eval_on_selector_all(
-        f"svg.board g.{kind}.target", f"els => els.map(e => e.getAttribute('{attr}'))"
-    )
-    for ident in ids:
-        pt = _visible_point(page, f"svg.board g.{kind}", attr, ident)
-        if pt is not None:
-            page.mouse.click(*pt)
-            return True
+                before = body(page)
+                page.mouse.click(x, y)
+                wait_changed(page, before)
+                return True
     return False
 
 
-def _step(page: Page, clicks: int) -> str:
-    """One click toward finishing this seat's decision; returns what was clicked."""
-    menu = page.locator("#menu.open button.action")
-    if menu.count():
-        moves = page.locator("#menu.open button.action[data-action^='activate move']")
-        (moves.first if moves.count() else menu.first).click()
-        return "menu"
-    if clicks < 12:
-        if _click_map(page, "unit"):
-            return "unit"
-        if _click_map(page, "space"):
-            return "space"
-    done = page.locator("button.action[data-action='done']")
-    if done.count():
-        done.first.click()
-        return "done"
-    page.locator("[data-testid=actions] button.action").first.click()
-    return "button"
+def _decide(page: Page, map_clicks: bool) -> None:
+    """Take one decision: the map for an activation (then the menu it opens), else the
+    prompt's buttons."""
+    acts = legal(page)
+    if map_clicks and any(a.startswith("activate ") for a in acts) and _click_map(page, "space"):
+        if page.locator("#menu.open").count():
+            moves = page.locator("#menu.open button.action[data-action^='activate move']")
+            before = body(page)
+            (
+                moves.first if moves.count() else page.locator("#menu.open button.action").first
+            ).click()
+            wait_changed(page, before)
+        return
+    click_action(page, "done" if "done" in acts else acts[0])
+    if page.locator("#confirm:not([hidden])").count():
+        before = body(page)
+        page.click("#confirm-yes")
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=before["version"])
 
 
-def _wait_change(page: Page, before: dict[str, str]) -> None:
-    page.wait_for_function(
-        "([v, s]) => document.body.dataset.version !== v || (document.body.dataset.sel || '') !== s"
-        " || document.querySelector('#menu.open') !== null",
-        arg=[before.get("version"), before.get("sel", "")],
-        timeout=60_000,
-    )
-
-
-def test_two_browsers_play_the_first_action_round(browser: Browser, live_server: str) -> None:
+def test_two_browsers_play_the_first_action_round(
+    browser: Browser, live_server: str, artifacts: Path
+) -> None:
     ap_ctx = browser.new_context(viewport={"width": 1600, "height": 1000})
     cp_ctx = browser.new_context(viewport={"width": 1600, "height": 1000})
-    ap_ctx.set_default_timeout(60_000)
-    cp_ctx.set_default_timeout(60_000)
+    ap_ctx.set_default_timeout(WAIT)
+    cp_ctx.set_default_timeout(WAIT)
     errors: list[str] = []
     start = ap_ctx.new_page()
     start.on("pageerror", lambda e: errors.append(str(e)))
@@ -119,50 +108,47 @@ def test_two_browsers_play_the_first_action_round(browser: Browser, live_server:
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(links[seat])
         page.wait_for_function("document.body.dataset.version !== undefined")
-        assert _body(page)["seat"] == seat
+        assert body(page)["seat"] == seat
+    gid = links["ap"].split("/play/")[1].split("#")[0]
 
-    # The Central Powers open the war: pick a card in the hand, then a use from its menu.
+    # The Central Powers open the war: a card in the hand, then its use from the card's menu.
     cp = pages["cp"]
-    cp.wait_for_selector("[data-testid=hand] .card.playable")
-    before = _body(cp)
+    wait_mine(cp)
+    before = body(cp)
     cp.locator("[data-testid=hand] .card.playable").first.click()
+    wait_changed(cp, before)  # played at once (its only use), or a menu of its uses
     if cp.locator("#menu.open").count():
         ops = cp.locator("#menu.open button.action[data-action^='play ops']")
         (ops.first if ops.count() else cp.locator("#menu.open button.action").first).click()
-    cp.wait_for_function("v => document.body.dataset.version !== v", arg=before["version"])
-    played = [e for e in cp.locator("[data-testid=log] .log-entry").all_inner_texts()]
+        cp.wait_for_function("v => document.body.dataset.version !== v", arg=before["version"])
+    played = cp.locator("[data-testid=log] .log-entry").all_inner_texts()
     assert any("Central Powers play" in t for t in played), played[-5:]
 
-    clicks = {"ap": 0, "cp": 1}
-    acted = {"ap": False, "cp": True}
-    for _ in range(400):
-        state = _body(pages["ap"])
-        if state["round"] == "2" and state["toAct"] == "cp" and acted["ap"]:
+    map_clicks = {"ap": True, "cp": True}
+    for _ in range(300):
+        g = _game(live_server, gid)
+        if g["round"] == 2 and g["to_act"] == "cp":
             break
-        seat = state["toAct"]
-        assert seat in ("ap", "cp"), state
+        seat = g["to_act"]
+        assert seat in ("ap", "cp"), g
         page = pages[seat]
-        page.wait_for_function(
-            "s => document.body.dataset.toAct === s && document.body.dataset.mine === 'true'",
-            arg=seat,
-            timeout=60_000,
-        )
-        if seat == "ap" and not acted["ap"] and page.locator("#menu.open").count() == 0:
+        # the page of the seat to act shows this very position (its socket heard of it)
+        page.wait_for_function("n => Number(document.body.dataset.version) === n", arg=g["actions"])
+        wait_mine(page)
+        if seat == "ap" and body(page).get("step") == "action_round":
             # the Allies answer by clicking a card in their hand too
-            card = page.locator("[data-testid=hand] .card.playable")
-            if card.count():
-                before = _body(page)
-                card.first.click()
-                _wait_change(page, before)
-                acted["ap"] = True
-                clicks["ap"] += 1
-                continue
-        before = _body(page)
-        _step(page, clicks[seat])
-        clicks[seat] += 1
-        acted[seat] = True
-        _wait_change(page, before)
-        # the other browser hears of every change over its websocket
+            card = page.locator("[data-testid=hand] .card.playable").first
+            before = body(page)
+            card.click()
+            wait_changed(page, before)
+            if page.locator("#menu.open").count():
+                before = body(page)
+                page.locator("#menu.open button.action").first.click()
+                wait_changed(page, before)
+            continue
+        _decide(page, map_clicks[seat])
+        if body(page).get("step") == "movement":
+            map_clicks[seat] = False  # one activation by the map is enough
     else:
         pytest.fail("the first action round did not finish")
 
@@ -170,9 +156,10 @@ def test_two_browsers_play_the_first_action_round(browser: Browser, live_server:
     cp.wait_for_function(
         "document.body.dataset.round === '2' && document.body.dataset.mine === 'true'"
     )
-    assert _body(ap)["version"] == _body(cp)["version"]
+    ap.wait_for_function("v => document.body.dataset.version === v", arg=body(cp)["version"])
     ap_log = " ".join(ap.locator("[data-testid=log] .log-entry").all_inner_texts())
     assert "Allies play" in ap_log and "Central Powers play" in ap_log
+    assert newest_log_entry_visible(ap) and newest_log_entry_visible(cp)
     # each browser shows its own hand only
     ap_hand = set(
         ap.eval_on_selector_all("[data-testid=hand] .card", "e => e.map(x => x.dataset.card)")
@@ -183,16 +170,14 @@ def test_two_browsers_play_the_first_action_round(browser: Browser, live_server:
     assert ap_hand and cp_hand and all(c.startswith("ap") for c in ap_hand)
     assert all(c.startswith("cp") for c in cp_hand)
 
-    out = ROOT / "artifacts"
-    out.mkdir(exist_ok=True)
-    ap.screenshot(path=str(out / "board.png"))
-    assert (out / "board.png").stat().st_size > 10_000
+    ap.screenshot(path=str(artifacts / "board.png"))
+    assert (artifacts / "board.png").stat().st_size > 10_000
     assert not errors, errors
 
     # the game list on the start page knows the game and its state
     with urllib.request.urlopen(live_server + "/api/games") as r:
         games = json.load(r)["games"]
-    assert games and games[0]["round"] == 2
+    assert games and any(x["id"] == gid and x["round"] == 2 for x in games)
     ap_ctx.close()
     cp_ctx.close()
 
@@ -216,6 +201,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(
         time.sleep(0.1)
     assert g["over"]
     ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    ctx.set_default_timeout(WAIT)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -231,6 +217,9 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     page.click("#next")
     page.wait_for_function(f"document.getElementById('step-label').textContent === 'step 1 of {n}'")
     assert "Decision 1" in page.inner_text("#entry")
+    # nothing on the page reads "null" or "undefined" (a value the viewer failed to name)
+    text = page.inner_text("body")
+    assert "null" not in text and "undefined" not in text
     page.select_option("#seat", "cp")
     page.wait_for_function("document.querySelectorAll('#hand .hand-block').length === 1")
     assert page.locator("svg.board g.unit").count() > 50

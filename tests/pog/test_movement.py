@@ -110,6 +110,19 @@ def test_entering_takes_control_and_vp():
     assert s.ctrl[D.space("plock")] == CP and s.vp == vp + 1
 
 
+@pytest.mark.rule("11.1.14")
+def test_the_move_is_logged_before_the_control_and_vp_it_causes():
+    s = clear(game())
+    put(s, "ge_corps_01", "breslau")
+    moving(s, CP, "breslau")
+    start = len(s.log)
+    engine.apply(s, "move ge_corps_01 lodz")
+    keys = [e["k"] for e in s.log[start:]]
+    assert keys == ["move", "vp.space"]
+    engine.apply(s, "move ge_corps_01 plock")
+    assert [e["k"] for e in s.log[start + 2 :]] == ["move", "control"]
+
+
 @pytest.mark.rule("11.1.8")
 @pytest.mark.rule("15.2.1")
 @pytest.mark.rule("15.1.1")

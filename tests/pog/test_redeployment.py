@@ -42,8 +42,18 @@ def sr(s: State, side: int, points: int = 4) -> State:
 
 
 def dests(s: State, unit: str) -> set[str]:
-    """The spaces ``unit`` may SR to now (from the legal actions)."""
-    return {a.args[1] for a in engine.legal_actions(s) if a.verb == "sr" and a.args[0] == unit}
+    """The spaces ``unit`` may SR to now (from the legal actions, choosing it on a copy)."""
+    if engine.parse(f"sr {unit}") not in engine.legal_actions(s):
+        return set()
+    c = s.clone()
+    engine.apply(c, f"sr {unit}")
+    return {a.args[1] for a in engine.legal_actions(c) if a.verb == "sr"}
+
+
+def redeploy(s: State, unit: str, space: str) -> None:
+    """Choose ``unit``, then send it to ``space`` (13.1.10: one unit at a time)."""
+    engine.apply(s, f"sr {unit}")
+    engine.apply(s, f"sr {unit} {space}")
 
 
 def how(s: State, unit: str, space: str) -> tuple[str, str]:
@@ -138,7 +148,7 @@ def test_corps_cost_one_point_armies_four():
     assert dests(s, "ge_1") == set()  # 4 points needed
     s.stack[-1]["points"] = 4
     assert "berlin" in dests(s, "ge_1")
-    engine.apply(s, "sr ge_1 berlin")
+    redeploy(s, "ge_1", "berlin")
     assert at(s, "ge_1") == "berlin"
     assert engine.step_name(s) != "strategic_redeployment"  # no points left: SR is over
 
@@ -156,7 +166,7 @@ def test_a_unit_redeploys_once_per_sr_play():
     s = empty()
     put(s, "kassel", "ge_corps_01", "ge_corps_02")
     sr(s, CP, 4)
-    engine.apply(s, "sr ge_corps_01 berlin")
+    redeploy(s, "ge_corps_01", "berlin")
     assert dests(s, "ge_corps_01") == set()
     assert "essen" in dests(s, "ge_corps_02")
     assert s.stack[-1]["points"] == 3
@@ -170,8 +180,8 @@ def test_points_split_between_nations_and_part_of_a_stack():
     s = empty()
     put(s, "kassel", "ge_corps_01", "ge_corps_02", "ah_corps_05")
     sr(s, CP, 2)
-    engine.apply(s, "sr ah_corps_05 berlin")
-    engine.apply(s, "sr ge_corps_02 essen")
+    redeploy(s, "ah_corps_05", "berlin")
+    redeploy(s, "ge_corps_02", "essen")
     assert at(s, "ge_corps_01") == "kassel"
     assert engine.step_name(s) != "strategic_redeployment"
 
@@ -186,10 +196,10 @@ def test_example_r13_sequencing():
     put(s, "strasbourg", "ge_corps_02")  # B, supplied
     sr(s, CP, 4)
     assert "kassel" not in dests(s, "ge_corps_03")  # no German unit there yet
-    engine.apply(s, "sr ge_corps_01 strasbourg")  # A onto B
-    engine.apply(s, "sr ge_corps_02 kassel")  # B moves on
+    redeploy(s, "ge_corps_01", "strasbourg")  # A onto B
+    redeploy(s, "ge_corps_02", "kassel")  # B moves on
     assert "kassel" in dests(s, "ge_corps_03")
-    engine.apply(s, "sr ge_corps_03 kassel")  # C onto B's new space
+    redeploy(s, "ge_corps_03", "kassel")  # C onto B's new space
     assert at(s, "ge_corps_03") == "kassel"
     assert dests(s, "ge_corps_01") == dests(s, "ge_corps_02") == set()
     invariants.check(s)
@@ -276,7 +286,7 @@ def test_sr_through_and_into_a_besieged_enemy_fort():
     sr(s, AP)
     got = dests(s, "fr_corps_01")
     assert {"metz", "strasbourg"} <= got
-    engine.apply(s, "sr fr_corps_01 metz")
+    redeploy(s, "fr_corps_01", "metz")
     m = D.space("metz")
     assert s.ctrl[m] == CP and s.fort[m] == FORT_BESIEGED  # SR changes no control
 
@@ -301,7 +311,7 @@ def test_sr_out_of_a_besieged_fort_only_if_it_stays_besieged():
     sr(s, AP, 5)
     assert dests(s, "fr_corps_02")  # the army still besieges Metz alone
     assert dests(s, "fr_1") == set()  # one corps cannot besiege a fort of 3
-    engine.apply(s, "sr fr_corps_02 verdun")
+    redeploy(s, "fr_corps_02", "verdun")
     assert dests(s, "fr_1") == set()  # alone, the army may not leave either
 
 
@@ -337,11 +347,11 @@ def test_sr_into_a_full_stack_only_if_a_unit_there_can_still_leave():
     put(s, "kassel", "ge_corps_01")
     sr(s, CP, 4)
     assert "berlin" in dests(s, "ge_corps_01")
-    engine.apply(s, "sr ge_corps_01 berlin")
+    redeploy(s, "ge_corps_01", "berlin")
     assert "done" not in {str(a) for a in engine.legal_actions(s)}  # four units in Berlin
     assert dests(s, "ge_2") == set()  # an army costs 4: only a corps can make room now
     assert "essen" in dests(s, "ge_corps_02")
-    engine.apply(s, "sr ge_corps_02 essen")
+    redeploy(s, "ge_corps_02", "essen")
     assert engine.step_name(s) != "strategic_redeployment"  # only armies are left
     invariants.check(s)  # the SR ended within the limits
 
@@ -353,12 +363,12 @@ def test_two_full_stacks_exchange_units_by_sr():
     put(s, "berlin", "ge_corps_01", "ge_corps_02", "ge_corps_03")
     put(s, "essen", "ge_corps_04", "ge_corps_05", "ge_corps_06")
     sr(s, CP, 2)
-    engine.apply(s, "sr ge_corps_01 essen")
+    redeploy(s, "ge_corps_01", "essen")
     assert "done" not in {str(a) for a in engine.legal_actions(s)}
     # The last point must take a unit out of Essen: no other SR is offered.
     assert dests(s, "ge_corps_02") == set()
     assert "berlin" in dests(s, "ge_corps_04")
-    engine.apply(s, "sr ge_corps_04 berlin")
+    redeploy(s, "ge_corps_04", "berlin")
     assert engine.step_name(s) != "strategic_redeployment"
     assert at(s, "ge_corps_01") == "essen" and at(s, "ge_corps_04") == "berlin"
     invariants.check(s)
@@ -529,7 +539,7 @@ def test_corps_but_not_armies_sr_to_the_reserve_box():
     sr(s, CP, 5)
     assert "cp_reserve_box" in dests(s, "ge_corps_01")
     assert "cp_reserve_box" not in dests(s, "ge_1")
-    engine.apply(s, "sr ge_corps_01 cp_reserve_box")
+    redeploy(s, "ge_corps_01", "cp_reserve_box")
     assert at(s, "ge_corps_01") == "cp_reserve_box"
     assert s.log[-1]["k"] == "sr.reserve" and s.log[-1]["r"] == "13.1.9"
 
@@ -547,7 +557,7 @@ def test_from_the_reserve_box_to_same_nation_units_capitals_and_sources():
     sr(s, CP)
     assert dests(s, "ge_corps_01") == {"kassel", "berlin", "essen", "breslau"}
     assert dests(s, "ah_corps_01") == {"frankfurt", "vienna", "budapest"}
-    engine.apply(s, "sr ge_corps_01 kassel")
+    redeploy(s, "ge_corps_01", "kassel")
     assert s.log[-1]["k"] == "sr.reserve" and s.log[-1]["r"] == "13.1.8"
 
 
@@ -609,7 +619,7 @@ def test_montenegrin_corps_only_between_cetinje_and_the_reserve_box():
     put(s, "cetinje", "mn_corps_01")
     sr(s, AP)
     assert dests(s, "mn_corps_01") == {"ap_reserve_box"}
-    engine.apply(s, "sr mn_corps_01 ap_reserve_box")
+    redeploy(s, "mn_corps_01", "ap_reserve_box")
     finish(s)
     sr(s, AP)
     assert dests(s, "mn_corps_01") == {"cetinje"}
@@ -644,7 +654,7 @@ def test_belgians_keep_reserve_box_sr_without_brussels():
     put(s, "ostend", "be_corps_01")
     sr(s, AP)
     assert "ap_reserve_box" in dests(s, "be_corps_01")
-    engine.apply(s, "sr be_corps_01 ap_reserve_box")
+    redeploy(s, "be_corps_01", "ap_reserve_box")
     finish(s)
     sr(s, AP)
     assert "antwerp" in dests(s, "be_corps_01")
@@ -699,7 +709,7 @@ def test_one_british_corps_a_turn_by_sea_to_or_from_the_near_east():
     assert "port_said" not in dests(s, "br_cnd_corps")  # never CND, PT or BEF
     assert "nantes" in dests(s, "br_cnd_corps")
     assert "port_said" not in dests(s, "fr_corps_01")  # never French
-    engine.apply(s, "sr br_corps_01 port_said")
+    redeploy(s, "br_corps_01", "port_said")
     assert "port_said" not in dests(s, "br_aus_corps")
     assert "port_said" not in dests(s, "br_corps_02")
     assert "basra" in dests(s, "br_corps_03")  # inside the Near East: no limit
@@ -722,7 +732,7 @@ def test_british_reserve_box_sr_to_the_near_east_uses_the_same_allowance():
     assert "port_said" not in dests(s, "fr_corps_01")  # 13.2.1: never French corps
     assert how(s, "br_corps_01", "port_said") == ("reserve", "sr_ne_br")
     assert how(s, "br_corps_03", "ap_reserve_box") == ("reserve", "sr_ne_br")
-    engine.apply(s, "sr br_corps_01 port_said")
+    redeploy(s, "br_corps_01", "port_said")
     assert "port_said" not in dests(s, "br_corps_02")
     assert "ap_reserve_box" not in dests(s, "br_corps_03")
     assert "port_said" not in dests(s, "br_corps_04")
@@ -750,7 +760,7 @@ def test_british_overland_sr_out_of_the_near_east_is_unlimited():
     board.invalidate(s)
     sr(s, AP)
     assert how(s, "br_corps_01", "adrianople") == ("land", "")
-    engine.apply(s, "sr br_corps_01 adrianople")
+    redeploy(s, "br_corps_01", "adrianople")
     assert "adrianople" in dests(s, "br_corps_02")
 
 
@@ -769,7 +779,7 @@ def test_one_russian_corps_a_turn_to_or_from_the_near_east():
     assert "odessa" in dests(s, "ru_corps_01")
     assert "grozny" not in dests(s, "ru_1")  # never an army
     assert "grozny" not in dests(s, "ru_cav_corps_01")  # cavalry never on the NE map
-    engine.apply(s, "sr ru_corps_01 grozny")
+    redeploy(s, "ru_corps_01", "grozny")
     got = dests(s, "ru_corps_02")
     assert "grozny" not in got and "poti" not in got and "odessa" in got
     assert "baku" in dests(s, "ru_corps_03")  # within the Near East: no limit
@@ -784,7 +794,7 @@ def test_russian_reserve_box_sr_to_the_near_east_counts():
     put(s, "caucasus", "ru_corps_03")
     sr(s, AP)
     assert how(s, "ru_corps_01", "batum") == ("reserve", "sr_ne_ru")
-    engine.apply(s, "sr ru_corps_01 batum")
+    redeploy(s, "ru_corps_01", "batum")
     assert "batum" not in dests(s, "ru_corps_02")
     assert "caucasus" in dests(s, "ru_corps_02")
     assert "poti" not in dests(s, "ru_corps_03")
@@ -801,7 +811,7 @@ def test_one_non_turkish_cp_corps_a_turn_to_or_from_the_near_east():
     sr(s, CP)
     assert how(s, "ge_corps_01", "constantinople") == ("land", "sr_ne_cp")
     assert how(s, "tu_corps_01", "constantinople") == ("land", "")
-    engine.apply(s, "sr ge_corps_01 constantinople")
+    redeploy(s, "ge_corps_01", "constantinople")
     got = dests(s, "ge_corps_02")
     assert "constantinople" not in got and "gallipoli" in got
     assert "constantinople" in dests(s, "tu_corps_01")  # Turks do not count
@@ -867,7 +877,7 @@ def test_greek_limited_entry():
     got = dests(s, "fr_corps_01")
     assert "salonika" in got and "athens" not in got  # Greek-held spaces stay closed
     assert dests(s, "gr_corps_01") == set()  # nobody moves the Greek units
-    engine.apply(s, "sr fr_corps_01 salonika")
+    redeploy(s, "fr_corps_01", "salonika")
     finish(s)
     sr(s, AP)
     assert "kavala" in dests(s, "fr_corps_01")  # Allied-controlled at start
@@ -894,12 +904,12 @@ def test_each_sr_is_logged_with_its_rule():
     control(s, AP, "memel")
     put(s, "libau", "ge_corps_02")
     sr(s, CP)
-    engine.apply(s, "sr ge_corps_01 berlin")
+    redeploy(s, "ge_corps_01", "berlin")
     e = s.log[-1]
     assert e["k"] == "sr.land" and e["r"] == "13.1.5" and e["s"] == "cp"
     assert e["a"]["unit"] == "ge_corps_01" and e["a"]["frm"] == "kassel"
     assert "Berlin" in messages.render(e) and not messages.render(e).startswith("[")
-    engine.apply(s, "sr ge_corps_02 kiel")
+    redeploy(s, "ge_corps_02", "kiel")
     assert s.log[-1]["k"] == "sr.sea" and s.log[-1]["r"] == "13.1.7"
 
 
@@ -909,12 +919,52 @@ def test_bad_sr_input_is_refused_and_changes_nothing():
     put(s, "kassel", "ge_corps_01", "ge_1")
     sr(s, CP, 3)
     before = s.hash()
-    for bad in ("sr ge_corps_01 paris", "sr ge_1 berlin", "sr fr_corps_01 paris", "move x y"):
+    # the unit comes first; an army costs 4 points (13.1.2); only one's own units
+    for bad in ("sr ge_corps_01 paris", "sr ge_1", "sr ge_1 berlin", "sr fr_corps_01", "move x y"):
         with pytest.raises((IllegalActionError, MalformedActionError)):
             engine.apply(s, bad)
     with pytest.raises(MalformedActionError):
-        engine.apply(s, "sr ge_corps_01")
+        engine.apply(s, "sr ge_corps_01 berlin kiel")
     assert s.hash() == before
+    engine.apply(s, "sr ge_corps_01")
+    before = s.hash()
+    for bad in ("sr ge_corps_01 paris", "sr ge_1 berlin", "sr ge_1", "done"):
+        with pytest.raises((IllegalActionError, MalformedActionError)):
+            engine.apply(s, bad)
+    assert s.hash() == before
+
+
+@pytest.mark.rule("13.1.10")
+@pytest.mark.rule("13.1.3")
+def test_a_unit_is_chosen_before_its_destination():
+    s = empty()
+    put(s, "kassel", "ge_corps_01", "ge_corps_02")
+    sr(s, CP, 4)
+    first = [str(a) for a in engine.legal_actions(s)]
+    assert first == ["sr ge_corps_01", "sr ge_corps_02", "done"]
+    assert engine.prompt(s) == "sr.choose"
+    engine.apply(s, "sr ge_corps_02")
+    second = [str(a) for a in engine.legal_actions(s)]
+    assert second and all(a.startswith("sr ge_corps_02 ") for a in second)
+    assert "sr ge_corps_02 berlin" in second and "done" not in second
+    assert engine.prompt(s) == "sr.destination"
+    engine.apply(s, "sr ge_corps_02 berlin")
+    assert at(s, "ge_corps_02") == "berlin" and s.stack[-1]["points"] == 3
+    # the unit has redeployed in this play (13.1.3): only the other is offered
+    assert [str(a) for a in engine.legal_actions(s)] == ["sr ge_corps_01", "done"]
+
+
+@pytest.mark.rule("13.1.10")
+def test_unit_and_destination_in_one_action_as_records_of_version_2_write_them():
+    s = empty()
+    put(s, "kassel", "ge_corps_01", "ge_corps_02")
+    sr(s, CP, 4)
+    assert engine.parse("sr ge_corps_02 berlin") not in engine.legal_actions(s)
+    two = s.clone()
+    engine.apply(s, "sr ge_corps_02 berlin")  # both decisions at once
+    redeploy(two, "ge_corps_02", "berlin")
+    assert at(s, "ge_corps_02") == "berlin" and s.stack[-1]["points"] == 3
+    assert s.stack == two.stack and s.loc == two.loc and s.log[-1] == two.log[-1]
 
 
 @pytest.mark.rule("13.1")

@@ -179,6 +179,7 @@ def test_a_central_powers_unit_on_a_captured_beach_may_redeploy_overland():
     put(s, "tu_corps_02", "mef1")
     control(s, CP, "mef1")
     engine.apply(s, f"play sr {D.cards[give(s, CP, 'cp01')].id}")
+    engine.apply(s, "sr tu_corps_02")
     assert "sr tu_corps_02 constantinople" in legal(s)
 
 

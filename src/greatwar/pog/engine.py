@@ -36,7 +36,7 @@ from greatwar.pog import (  # noqa: F401  (importing a rules module registers it
     trenches,
 )
 from greatwar.pog.data import SIDE_NAMES, SIDE_OF_NAME
-from greatwar.pog.flow import STEPS
+from greatwar.pog.flow import STEPS, PogStep
 from greatwar.pog.grammar import GRAMMAR
 from greatwar.pog.state import State
 
@@ -111,7 +111,7 @@ def check(s: State, action: str | Action, seat: str | int | None = None) -> Acti
                 f"{SIDE_NAMES[want].upper()}'s"
             )
     legal = step.legal(s, f)
-    if a not in legal:
+    if a not in legal and not (isinstance(step, PogStep) and step.shorthand(s, f, a)):
         shown = ", ".join(str(x) for x in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
         raise IllegalActionError(

@@ -28,6 +28,12 @@ class PogStep(Step[State]):
         side: int = f["side"]
         return side
 
+    def shorthand(self, s: State, f: Frame, a: Action) -> bool:
+        """Whether ``a``, though not in :meth:`legal`, is accepted as the shorthand of a
+        sequence of legal decisions that :meth:`apply` carries out at once (a step split in
+        two keeps taking the one-decision form of records made before the split)."""
+        return False
+
 
 # -- frames ----------------------------------------------------------------------------
 
@@ -55,11 +61,15 @@ def log(s: State, key: str, rule: str = "", side: int | None = None, **args: Any
     """Append a structured log entry: a message key, its rule reference and parameters.
 
     Parameters are JSON values; ids of spaces, units and cards are given as their string ids so
-    a renderer can link them. The text is made by :mod:`greatwar.pog.messages`.
+    a renderer can link them. The text is made by :mod:`greatwar.pog.messages`. Besides the
+    turn (``t``) an entry names the phase (``p``) and, during the Action Phase, the action
+    round (``ar``).
     """
     if not s.logging:
         return
-    entry: dict[str, Any] = {"k": key, "t": s.turn}
+    entry: dict[str, Any] = {"k": key, "t": s.turn, "p": s.phase}
+    if s.round:
+        entry["ar"] = s.round  # the action round (8.1), for grouping the log by rounds
     if rule:
         entry["r"] = rule
     if side is not None:

@@ -30,8 +30,10 @@ from greatwar.pog.scenarios import (
 from greatwar.pog.state import State
 from greatwar.pog.view import view as _view
 
-VERSION = "2"
-"""The engine version stored with every game; raise it when a rules change alters play."""
+VERSION = "3"
+"""The engine version stored with every game; raise it when a rules change alters play or the
+actions a record holds (3: strategic redeployment names the unit, then its destination; the
+one-action form of version 2 records is still accepted)."""
 
 _SEATS = (SeatInfo("ap", "Allied Powers", "ap"), SeatInfo("cp", "Central Powers", "cp"))
 

@@ -13,7 +13,8 @@ step decides whether it is *legal*.
     activate move|attack <space>     activate a space (9.2)
     move <unit> <space>              move one unit one space (11.1)
     entrench <unit>                  an army attempts to entrench instead of moving (11.2.1)
-    sr <unit> <space>                strategic redeployment of one unit (13)
+    sr <unit>                        choose the next unit to redeploy (13.1.10)
+    sr <unit> <space>                strategic redeployment of the chosen unit (13)
     attack <space>                   designate the defending space of a combat (12.2.2)
     with <unit>                      add an attacking unit to the designated combat (12.2.2)
     pin <space>                      name the pinning space of a flank attack (12.3.2)
@@ -77,7 +78,7 @@ GRAMMAR = Grammar(
         "activate": [(word("move", "attack"), SPACE)],
         "move": [(UNIT, SPACE)],
         "entrench": [(UNIT,)],
-        "sr": [(UNIT, SPACE)],
+        "sr": [(UNIT, SPACE), (UNIT,)],
         "attack": [(SPACE,)],
         "with": [(UNIT,)],
         "pin": [(SPACE,)],

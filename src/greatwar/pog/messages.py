@@ -108,7 +108,8 @@ PROMPTS_EN: dict[str, str] = {
     "movement.choose": "Move the units of your Move spaces: pick a unit to move, or finish.",
     "movement.unit": "Move this unit on, one space at a time, or stop it here.",
     "movement.stack": "Move another unit of this stack, or finish with this stack.",
-    "sr.choose": "Redeploy a unit with your SR points, or finish.",
+    "sr.choose": "Choose a unit to redeploy with your SR points, or finish.",
+    "sr.destination": "Choose where this unit redeploys to.",
     "combat.designate": "Choose a space to attack from your Attack spaces, or end combat.",
     "combat.designate_units": "Choose the units that attack this space, then confirm.",
     "combat.flank": "Attempt a flank attack (choose the pinning space), or attack frontally.",
@@ -207,6 +208,8 @@ def render(entry: dict[str, Any], lang: str = "en") -> str:
         args["cards"] = ", ".join(_CARD.get(c, c) for c in args["cards"]) or "no cards"
     if "other" in args and args["other"] in SIDE:
         args["other"] = SIDE[args["other"]]
+    if isinstance(args.get("why"), str):
+        args["why"] = args["why"].replace("_", " ")
     if "nation" in args:
         args["nation"] = str(args["nation"]).upper()
     template = cat.get(key)

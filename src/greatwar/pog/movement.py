@@ -610,8 +610,9 @@ def _apply(s: State, f: Frame, a: Action) -> None:
     if (frm == CAUCASUS and to in CAUCASUS_NE) or (to == CAUCASUS and frm in CAUCASUS_NE):
         s.tflags["caucasus_move"] = 1  # 11.3.2
     was_unbesieged_fort = enemy_fort(s, side, to) and s.fort[to] == FORT_INTACT
-    enter(s, u, to)
+    # The move is logged before what entering causes (control, sieges, trenches, 11.1.14).
     log(s, "move", "11.1", side, unit=a.args[0], frm=SPACES[frm].id, to=a.args[1])
+    enter(s, u, to)
     if was_unbesieged_fort:
         # 15.1.1: a unit entering an unbesieged fort space stops there.
         if s.fort[to] != FORT_BESIEGED and to not in f["pending"]:

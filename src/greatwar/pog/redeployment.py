@@ -20,7 +20,7 @@ the points left, so that two full stacks may exchange units; while a space is ov
 play cannot end and only SRs that keep it fixable are offered, so every SR ends within the limits.
 
 Frame fields: ``side``, ``card``, ``points`` (SR points left), ``done`` (units that have
-redeployed in this play), ``overstack``.
+redeployed in this play), ``overstack``, ``unit`` (the unit chosen, -1 while none is).
 
 Speed: the friendly region each kind of unit may cross (a "route profile") is labelled into
 connected components by breadth-first search, once per decision and only where some unit
@@ -35,7 +35,7 @@ Brest-Litovsk, where Russian and other Allied units block each other).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import NamedTuple
 
@@ -129,7 +129,8 @@ def start_sr(s: State, side: int, card: int) -> None:
         card=card,
         points=points,
         done=[],
-        overstack=1,  # 10.1.2: stacking limits are suspended during SR
+        overstack=1,
+        unit=-1,  # 10.1.2: stacking limits are suspended during SR
     )
 
 
@@ -317,7 +318,7 @@ class _Ctx:
     groups: dict[tuple[object, ...], tuple[Options, Options]] = field(default_factory=dict)
     # Per full space, the units there that could still leave it (see :func:`_exchange`).
     relief: dict[int, list[tuple[int, bool, set[int]]]] = field(default_factory=dict)
-    legal: tuple[int, int, list[Action]] | None = None
+    legal: tuple[int, int, list[int]] | None = None  # (points left, units done, units)
 
 
 CACHE_KEY = "sr"
@@ -920,51 +921,82 @@ def _plan_room(s: State, plan: dict[int, int], y: int) -> bool:
     return len(board.units_in(s, y)) + used < STACK_LIMIT
 
 
-def sr_actions(s: State, f: Frame) -> list[Action]:
-    """Every ``sr <unit> <space>`` action open now (``done`` not included)."""
+def _relief(s: State, f: Frame) -> tuple[bool, dict[int, int] | None]:
+    """Is a space over the limit (10.1.2), and if so, the plan that puts it right (or None)."""
+    over = bool(f["done"]) and bool(_overstacked(s, f["done"]))
+    return over, (_relief_plan(s, f) if over else None)
+
+
+def _destinations(
+    s: State, ctx: _Ctx, f: Frame, u: int, plan: dict[int, int] | None
+) -> tuple[list[int], list[int]]:
+    """Where ``u`` may SR now: (spaces with room, exchanges into full spaces, 10.1.2), each
+    sorted; with a space over the limit, only those that keep ``plan`` (or another) working."""
+    room, full = options(s, u)
+    if plan is not None:
+        return (
+            sorted(y for y in room if _keeps_plan(s, f, plan, u, y)),
+            sorted(y for y in full if _keeps_plan(s, f, plan, u, y)),
+        )
+    extra: list[int] = []
+    if full and f["points"] > COST[u]:
+        extra = [y for y in full if _exchange(s, ctx, f, u, y)]
+        if len(extra) > 1:
+            extra.sort()
+    return sorted(room), extra
+
+
+def sr_units(s: State, f: Frame) -> list[int]:
+    """The units that may redeploy now: affordable (13.1.2), not yet redeployed in this play
+    (13.1.3), with at least one destination."""
     side = f["side"]
     ctx = _ctx(s, side)
     left = f["points"]
     done = f["done"]
     if ctx.legal is not None and ctx.legal[0] == left and ctx.legal[1] == len(done):
         return ctx.legal[2]
-    out: list[Action] = []
-    over = _overstacked(s, done) if done else []
-    plan = _relief_plan(s, f) if over else None
+    out: list[int] = []
+    over, plan = _relief(s, f)
     if left > 0 and (plan is not None or not over):
         loc = s.loc
         for u in SIDE_UNITS[side]:
             if loc[u] < 0 or COST[u] > left or u in done:
                 continue
-            room, full = options(s, u)
-            extra: list[int] = []
-            if plan is not None:
-                dests = sorted(y for y in room if _keeps_plan(s, f, plan, u, y))
-                extra = sorted(y for y in full if _keeps_plan(s, f, plan, u, y))
-            else:
-                dests = sorted(room)
-                if full and left > COST[u]:
-                    extra = [y for y in full if _exchange(s, ctx, f, u, y)]
-                    if len(extra) > 1:
-                        extra.sort()
-            if dests:
-                prev = ctx.routes.actions.get(u)
-                if prev is not None and prev[0] == dests:
-                    out.extend(prev[1])
-                else:
-                    uid = UNIT_IDS[u]
-                    # Action("sr", (uid, space)) built directly: SR lists run to thousands.
-                    mine = [_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in dests]
-                    if plan is None:  # not the short lists of an exchange under way
-                        ctx.routes.actions[u] = (dests, mine)
-                    out.extend(mine)
-            if extra:
-                # Exchanges into full spaces (10.1.2) come after the unit's other SRs: they
-                # change with the points left, and are few.
-                uid = UNIT_IDS[u]
-                out.extend(_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in extra)
+            if plan is None:
+                # Cheap: whether the unit has somewhere to go, not every destination.
+                room, full = options(s, u)
+                if room or (
+                    full and left > COST[u] and any(_exchange(s, ctx, f, u, y) for y in full)
+                ):
+                    out.append(u)
+            elif any(_destinations(s, ctx, f, u, plan)):
+                out.append(u)
     ctx.legal = (left, len(done), out)
     return out
+
+
+def sr_actions(s: State, f: Frame) -> list[Action]:
+    """The actions open now, ``done`` not included: ``sr <unit>`` for each unit that may
+    redeploy, or, once a unit is chosen, ``sr <unit> <space>`` for each of its destinations."""
+    u = f.get("unit", -1)
+    if u < 0:
+        return [_new_tuple(Action, ("sr", (UNIT_IDS[v],))) for v in sr_units(s, f)]
+    ctx = _ctx(s, f["side"])
+    _, plan = _relief(s, f)
+    dests, extra = _destinations(s, ctx, f, u, plan)
+    uid = UNIT_IDS[u]
+    prev = ctx.routes.actions.get(u)
+    if prev is not None and prev[0] == dests:
+        mine = prev[1]
+    else:
+        # Action("sr", (uid, space)) built directly: a unit may have a hundred destinations.
+        mine = [_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in dests]
+        if plan is None:  # not the short lists of an exchange under way
+            ctx.routes.actions[u] = (dests, mine)
+    if not extra:
+        return mine
+    # Exchanges into full spaces (10.1.2) come after the unit's other SRs.
+    return [*mine, *(_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in extra)]
 
 
 def over_limit(s: State, f: Frame) -> bool:
@@ -1008,31 +1040,52 @@ def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
 
 @STEPS.register
 class StrategicRedeployment(PogStep):
-    """9.3, 13: spend SR points on redeploying units."""
+    """9.3, 13: spend SR points on redeploying units, one unit at a time: first the unit
+    (``sr <unit>``), then where it goes (``sr <unit> <space>``). The frame's ``unit`` is the
+    unit chosen (-1 while none is)."""
 
     name = "strategic_redeployment"
     rule = "13.1"
 
     def settle(self, s: State, f: Frame) -> bool:
-        if sr_actions(s, f):
+        if f.get("unit", -1) >= 0 or sr_units(s, f):
             return False
         pop(s, f)
         return True
 
     def prompt(self, s: State, f: Frame) -> str:
-        return "sr.choose"
+        return "sr.choose" if f.get("unit", -1) < 0 else "sr.destination"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         got = sr_actions(s, f)
-        if over_limit(s, f):
+        if f.get("unit", -1) >= 0 or over_limit(s, f):
             return list(got)  # 10.1.2: the SR ends within the stacking limits
         return [*got, act("done")]
+
+    def shorthand(self, s: State, f: Frame, a: Action) -> bool:
+        """``sr <unit> <space>`` while no unit is chosen: both decisions at once (how records
+        of engine version 2 and earlier, and people typing, write an SR)."""
+        if f.get("unit", -1) >= 0 or a.verb != "sr" or len(a.args) != 2:
+            return False
+        u = D.unit_ix.get(a.args[0], -1)
+        to = D.space_ix.get(a.args[1], -1)
+        if u not in sr_units(s, f):
+            return False
+        _, plan = _relief(s, f)
+        return any(to in ys for ys in _destinations(s, _ctx(s, f["side"]), f, u, plan))
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         if a.verb == "done":
             pop(s, f)
             return
         u = D.unit(a.args[0])
+        if len(a.args) == 1:
+            f["unit"] = u  # 13.1.10: the player picks the units in any order
+            ctx = s.cache.get(CACHE_KEY)
+            if isinstance(ctx, _Ctx) and ctx.serial == s.serial:
+                # choosing a unit changes nothing on the board: keep what this SR worked out
+                s.cache[CACHE_KEY] = replace(ctx, serial=s.serial + 1)
+            return
         to = D.space(a.args[1])
         room, full = options(s, u)
         mode, key = room[to] if to in room else full[to]
@@ -1046,6 +1099,7 @@ class StrategicRedeployment(PogStep):
             s.tflags[key] = 1  # 13.2: the turn's allowance is used
         f["points"] -= COST[u]
         f["done"] = [*f["done"], u]
+        f["unit"] = -1
         rule = RULE_OF_MODE[mode]
         if mode == "reserve" and to == RESERVE[f["side"]]:
             rule = "13.1.9"

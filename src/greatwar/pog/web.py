@@ -2,10 +2,14 @@
 
 :class:`PogWeb` gives the server what is this game's own: the public, fixed facts the browser
 draws with (map, units, cards with their event texts, the calendar, the track boxes, the prompt
-sentences), and what dresses a seat's view beside the engine's (the prompt as a sentence, and the
-supply overlay, computed from the full state because supply status is public information: every
-unit and every control marker is on the table). Nothing here reads another seat's hand or private
-frames, except :meth:`PogWeb.spectator`, which the server offers only once a game is over.
+sentences, the reference tables), and what dresses a seat's view beside the engine's: the prompt
+as a sentence with its numbers, the procedure under way in words, the combat being fought, the
+markers of the position (activated spaces, attackers and target, neutral nations, events in
+force, the action-round track, the score), the supply overlay, and a warning when ``done`` would
+waste OPS, SR points, replacement points or an attack. All of it is computed from the full state
+because it is public information (every unit, marker and played card is on the table). Nothing
+here reads another seat's hand or private frames (fields starting with ``_``), except
+:meth:`PogWeb.spectator`, which the server offers only once a game is over.
 """
 
 from __future__ import annotations
@@ -13,16 +17,112 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from greatwar.pog import messages
+from greatwar.core.steps import Frame
+from greatwar.pog import board, messages
+from greatwar.pog.action_phase import ROUNDS
 from greatwar.pog.card_text import card_text
-from greatwar.pog.data import load
+from greatwar.pog.cards import CARDS
+from greatwar.pog.combat import fire
+from greatwar.pog.combat.common import defender, units_of
+from greatwar.pog.combat.resolution import flank_drm
+from greatwar.pog.data import SIDE_NAMES, load
+from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import OFF, State
 from greatwar.pog.supply import closed_to_all, space_supplied, unit_supplied
-from greatwar.pog.tracks import RC_BOXES, US_BOXES
+from greatwar.pog.tracks import RC_BOXES, US_BOXES, at_war
 from greatwar.pog.view import view as seat_view
 from greatwar.pog.war_status import TURNS
 
 PROMPTS = messages.PROMPTS_EN
+D = load()
+SPACES = D.spaces
+UNITS = D.units
+
+# -- the drawing layout ---------------------------------------------------------------------------
+#
+# The data's coordinates follow the printed maps. Drawn side by side in one picture, the Near
+# East map is moved clear of Europe's south-eastern corner, and the two Permanently Eliminated
+# boxes are drawn beside their Eliminated boxes instead of over Rostock; Sedan moves a little
+# away from Verdun so their counters do not overlap.
+WIDTH, HEIGHT = 2620, 1720
+NEAR_EAST_SHIFT = (70, 64)
+MOVED: dict[str, tuple[int, int, int, int]] = {
+    "cp_permanently_eliminated_box": (890, 120, 223, 127),
+    "ap_permanently_eliminated_box": (808, 1536, 223, 127),
+    "sedan": (434, 640, 49, 49),
+}
+
+
+def _place(sp: Any) -> tuple[int, int, int, int]:
+    if sp.id in MOVED:
+        return MOVED[sp.id]
+    if sp.map == "neareast":
+        dx, dy = NEAR_EAST_SHIFT
+        return sp.x + dx, sp.y + dy, sp.w, sp.h
+    return sp.x, sp.y, sp.w, sp.h
+
+
+# 11.1.11: the nations neutral when the game starts; their spaces are closed until they enter.
+NEUTRAL_NATIONS = tuple(sorted({sp.nation for sp in SPACES if sp.neutral_at_start}))
+
+# Events whose having been played changes the game later (the engine consults them).
+LASTING_EVENTS = (
+    "blockade",
+    "walter_rathenau",
+    "hoffmann",
+    "uboats_unleashed",
+    "sinai_pipeline",
+    "zimmermann_telegram",
+    "convoy",
+    "moltke",
+    "falkenhayn",
+    "h_l_take_command",
+    "tsar_takes_command",
+    "fall_of_the_tsar",
+    "bolshevik_revolution",
+    "treaty_of_brest_litovsk",
+    "independent_air_force",
+    "salonika",
+    "race_to_the_sea",
+    "oberost",
+    "landships",
+    "fourteen_points",
+    "french_mutiny",
+    "sud_army",
+    "eleventh_army",
+    "ap_entrench",
+    "cp_entrench",
+)
+_CARD_OF_EVENT: dict[str, int] = {}
+for _c in D.cards:
+    if _c.event_key and not _c.variant_of:
+        _CARD_OF_EVENT.setdefault(_c.event_key, _c.ix)
+for _c in D.cards:
+    if _c.event_key:
+        _CARD_OF_EVENT.setdefault(_c.event_key, _c.ix)
+
+# Markers of this turn (tflags) worth telling a player, in words.
+TURN_MARKERS = {
+    "influenza": "Influenza: no card may be played for replacement points this turn",
+    "zeppelin_raids": "Zeppelin Raids: British replacement points cut by 4 this turn",
+    "yanks_and_tanks": "Yanks and Tanks in effect this turn",
+    "everyone_into_battle": "Everyone Into Battle in effect this turn",
+    "brusilov_trench": "Brusilov Offensive: trench effects in effect this turn",
+    "reinforced": "Reinforcements have been played this turn",
+    "caucasus_move": "A unit has moved between the Caucasus and the Near East this turn",
+    "sr_ne_ru": "The Russian corps SR to or from the Near East is used this turn",
+    "sr_ne_br": "The British corps SR to or from the Near East is used this turn",
+    "sr_ne_cp": "The Central Powers corps SR to or from the Near East is used this turn",
+}
+
+CARD_USES = ("card.ops", "card.sr", "card.rp", "card.event", "auto_operation")
+USE_OF = {
+    "card.ops": "ops",
+    "card.sr": "sr",
+    "card.rp": "rp",
+    "card.event": "event",
+    "auto_operation": "auto",
+}
 
 
 class PogWeb:
@@ -32,8 +132,7 @@ class PogWeb:
         return static_data()
 
     def dress(self, view: dict[str, Any], state: State) -> None:
-        view["prompt_text"] = messages.prompt_text(view.get("prompt"))
-        view["supply"] = supply_overlay(state)
+        dress_view(view, state)
 
     def spectator(self, state: State) -> dict[str, Any]:
         """The Allied view with both hands and the whole log (a finished game's replay)."""
@@ -50,67 +149,527 @@ class PogWeb:
         return {"turn": state.turn, "phase": state.phase, "round": state.round, "vp": state.vp}
 
 
+def dress_view(view: dict[str, Any], s: State) -> None:
+    """Everything :class:`PogWeb` adds to a seat's view (see the module docstring)."""
+    view["prompt_text"] = messages.prompt_text(view.get("prompt"))
+    view["supply"] = supply_overlay(s)
+    view["neutral"] = neutral_spaces(s)
+    view["under_way"] = under_way(s)
+    view["combat"] = combat_info(s)
+    view["map_marks"] = map_marks(s)
+    view["rounds"] = round_track(s)
+    view["in_force"] = events_in_force(s)
+    view["score"] = score(s)
+    mine = bool(view.get("legal"))
+    view["prompt_detail"] = prompt_detail(s) if mine else []
+    view["confirm_done"] = confirm_done(s, view.get("legal") or []) if mine else None
+
+
 def supply_overlay(s: State) -> dict[str, list[str]]:
     """Public supply status (14): units on the map out of supply, and map spaces (of nations
     in the war) where a unit of the controlling side could not trace supply."""
-    d = load()
     cached = s.cache.get("server.supply")
     if cached is not None:
         out: dict[str, list[str]] = cached
         return out
-    boxes = d.boxes
+    boxes = D.boxes
     units = [
-        d.units[u].id
+        D.units[u].id
         for u, x in enumerate(s.loc)
         if x != OFF and x not in boxes and not unit_supplied(s, u)
     ]
     spaces = [
-        d.spaces[x].id for x in d.map_spaces if not closed_to_all(s, x) and not space_supplied(s, x)
+        D.spaces[x].id for x in D.map_spaces if not closed_to_all(s, x) and not space_supplied(s, x)
     ]
     out = {"units": units, "spaces": spaces}
     s.cache["server.supply"] = out
     return out
 
 
+def neutral_spaces(s: State) -> list[str]:
+    """11.1.11: the spaces of nations still neutral (nobody controls them yet)."""
+    return [
+        SPACES[x].id
+        for x in D.map_spaces
+        if SPACES[x].neutral_at_start and not at_war(s, SPACES[x].nation)
+    ]
+
+
+# -- words and numbers of the procedure --------------------------------------------------------
+
+
+def _side(f: Frame) -> str:
+    side = f.get("side")
+    return SIDE_NAMES[side] if isinstance(side, int) else ""
+
+
+def _names(ids: Any, kind: str) -> list[str]:
+    if not isinstance(ids, list):
+        return []
+    table = D.spaces if kind == "space" else D.units
+    return [table[i].name for i in ids if isinstance(i, int) and 0 <= i < len(table)]
+
+
+def _space(x: Any) -> str:
+    return SPACES[x].name if isinstance(x, int) and 0 <= x < len(SPACES) else ""
+
+
+def _card(c: Any) -> str:
+    return CARDS[c].name if isinstance(c, int) and 0 <= c < len(CARDS) else ""
+
+
+def _top(s: State, step: str) -> Frame | None:
+    for f in reversed(s.stack):
+        if f.get("step") == step:
+            return f
+    return None
+
+
+def _ops_left(f: Frame) -> int:
+    return int(f.get("ops", 0)) - int(f.get("spent", 0))
+
+
+def under_way(s: State) -> list[dict[str, Any]]:
+    """The procedure in words, outermost first: one item per frame worth telling."""
+    out: list[dict[str, Any]] = []
+    for f in s.stack:
+        step = f.get("step")
+        side = _side(f)
+        lines: list[str] = []
+        if step == "action_round":
+            title = f"Action round {f.get('round')}"
+        elif step == "operation":
+            card = _card(f.get("card"))
+            title = "Operation" + (f" with {card}" if card else " (automatic, 1 OPS)")
+            lines.append(f"{f.get('ops')} OPS, {f.get('spent', 0)} spent, {_ops_left(f)} left")
+            if f.get("moves"):
+                lines.append("Move: " + ", ".join(_names(f["moves"], "space")))
+            if f.get("attacks"):
+                lines.append("Attack: " + ", ".join(_names(f["attacks"], "space")))
+        elif step == "movement":
+            title = "Movement"
+            u = f.get("unit", -1)
+            if isinstance(u, int) and u >= 0:
+                lines.append(
+                    f"{UNITS[u].name} moving: {f.get('mp', 0)} of {board.mf(s, u)} MF used"
+                )
+            left = [m for m in f.get("movers", []) if m not in f.get("done", [])]
+            if left:
+                lines.append(f"{len(left)} unit(s) still to move or stop")
+        elif step == "strategic_redeployment":
+            card = _card(f.get("card"))
+            title = "Strategic redeployment" + (f" with {card}" if card else "")
+            lines.append(f"{f.get('points')} SR points left")
+            u = f.get("unit", -1)
+            if isinstance(u, int) and u >= 0:
+                lines.append(f"Redeploying {UNITS[u].name}")
+            if f.get("done"):
+                lines.append("Redeployed: " + ", ".join(_names(f["done"], "unit")))
+        elif step == "combat_designation":
+            title = "Combats"
+            if f.get("attacked"):
+                lines.append("Attacked: " + ", ".join(_names(f["attacked"], "space")))
+            tgt = f.get("tgt", -1)
+            if isinstance(tgt, int) and tgt >= 0:
+                lines.append(f"Designating the attack on {_space(tgt)}")
+                if f.get("sel"):
+                    lines.append("Attackers so far: " + ", ".join(_names(f["sel"], "unit")))
+        elif step == "combat":
+            title = f"Combat for {_space(f.get('tgt'))}"
+            lines.append("Attackers: " + ", ".join(_names(f.get("att", []), "unit")))
+            dfn = _names(f.get("dfn", []), "unit")
+            lines.append("Defenders: " + (", ".join(dfn) if dfn else "none"))
+            if f.get("cards"):
+                lines.append("Combat cards: " + ", ".join(_card(c) for c in f["cards"]))
+        elif step == "combat_losses":
+            title = "Losses"
+            lines.append(f"Loss Number still to absorb: {f.get('ln')}")
+        elif step in ("combat_retreat", "combat_advance"):
+            title = "Retreat" if step == "combat_retreat" else "Advance after combat"
+            if f.get("units"):
+                lines.append("Units: " + ", ".join(_names(f["units"], "unit")))
+        elif step in ("place_reinforcements", "entry_placement"):
+            title = "Reinforcements" if step == "place_reinforcements" else "Entry set-up"
+            if f.get("units"):
+                lines.append("To place: " + ", ".join(_names(f["units"], "unit")))
+        elif step == "spend_replacements":
+            title = "Replacements"
+            rp = ", ".join(f"{k.upper()} {v / 2:g}" for k, v in s.rp.items() if v > 0)
+            lines.append("Replacement points left: " + (rp or "none"))
+        elif step in ("turn", "finish_card", "replacement_end", "draw_cards"):
+            continue
+        else:
+            title = str(step).replace("_", " ").capitalize()
+        out.append({"title": title, "side": side, "lines": lines})
+    return out
+
+
+def _preview(s: State, f: Frame) -> dict[str, Any] | None:
+    """The combat being designated (12.2.2), before combat cards: strengths, tables, columns."""
+    tgt = f.get("tgt", -1)
+    if not isinstance(tgt, int) or tgt < 0:
+        return None
+    side = f["side"]
+    att = [u for u in f.get("sel", []) if isinstance(u, int)]
+    dfn = [u for u in board.units_in(s, tgt) if UNITS[u].side != side]
+    sp = SPACES[tgt]
+    # 15.1.4: the defender's standing fort adds its value
+    fort_cf = sp.fort if board.fort_intact(s, tgt) and board.fort_owner(s, tgt) != side else 0
+    a_shift, d_shift = fire.terrain_shift(sp.terrain)
+    level = s.trench[tgt] if s.tside[tgt] == 1 - side and dfn else 0
+    if level:
+        ta, td = fire.TRENCH_SHIFTS[level]
+        a_shift, d_shift = a_shift + ta, d_shift + td
+    att_cf = sum(board.cf(s, u) for u in att)
+    dfn_cf = sum(board.cf(s, u) for u in dfn) + fort_cf
+    at = fire.ARMY if any(UNITS[u].army for u in att) else fire.CORPS
+    dt = fire.ARMY if any(UNITS[u].army for u in dfn) else fire.CORPS
+    return {
+        "stage": "designation",
+        "target": sp.id,
+        "attacker": SIDE_NAMES[side],
+        "att": {
+            "units": [UNITS[u].id for u in att],
+            "cf": att_cf,
+            "table": at.name,
+            "column": at.labels[at.shifted(att_cf, a_shift)] if att else None,
+            "shift": a_shift,
+            "drm": fire.sinai_drm(s, {s.loc[u] for u in att}) if att else 0,
+        },
+        "dfn": {
+            "units": [UNITS[u].id for u in dfn],
+            "cf": dfn_cf,
+            "fort": fort_cf,
+            "table": dt.name,
+            "column": dt.labels[dt.shifted(dfn_cf, d_shift)],
+            "shift": d_shift,
+            "drm": 0,
+        },
+        "terrain": sp.terrain,
+        "trench": level,
+        "fires": [],
+    }
+
+
+def combat_info(s: State) -> dict[str, Any] | None:
+    """The combat under way (12.2-12.7) with both sides' numbers, or the one being designated;
+    the fire rolls made so far come from the log (``fires``)."""
+    c = _top(s, "combat")
+    if c is None:
+        f = _top(s, "combat_designation")
+        return _preview(s, f) if f is not None else None
+    side = c["side"]
+    sides: dict[str, Any] = {}
+    for role, who in (("a", side), ("d", 1 - side)):
+        units = units_of(s, c, role)
+        cf = fire.strength(s, c, role)
+        table = fire.table_for(s, c, role, who)
+        a_shift, d_shift = fire.shifts(s, c)
+        shift = a_shift if role == "a" else d_shift
+        sides["att" if role == "a" else "dfn"] = {
+            "units": [UNITS[u].id for u in units],
+            "cf": cf,
+            "fort": cf - sum(board.cf(s, u) for u in units) if role == "d" else 0,
+            "table": table.name,
+            "column": table.labels[table.shifted(cf, shift)],
+            "shift": shift,
+            "drm": fire.drm(s, c, who),
+            "ln": c.get("lna" if role == "a" else "lnd", -1),
+        }
+    tgt = c["tgt"]
+    fires: list[dict[str, Any]] = []
+    for e in reversed(s.log):
+        if e.get("v") is not None:
+            continue
+        k = e.get("k")
+        if k == "combat.designated":
+            break
+        if k in ("combat.fire", "combat.flank", "combat.flank_auto", "combat.winner", "combat.tie"):
+            fires.append({**e, "text": messages.render(e)})
+    fires.reverse()
+    winner = c.get("winner", -1)
+    return {
+        "stage": str(c.get("stage", "")),
+        "target": SPACES[tgt].id,
+        "attacker": SIDE_NAMES[side],
+        "defender": SIDE_NAMES[defender(c)],
+        "att": sides["att"],
+        "dfn": sides["dfn"],
+        "spaces": [SPACES[x].id for x in c.get("spaces", [])],
+        "terrain": SPACES[tgt].terrain,
+        "trench": fire.trench_level(s, c),
+        "flank": {1: "succeeded", -1: "failed"}.get(c.get("flank", 0), "none"),
+        "cards": [CARDS[x].id for x in c.get("cards", []) if isinstance(x, int)],
+        "winner": SIDE_NAMES[winner] if winner in (0, 1) else None,
+        "fires": fires,
+    }
+
+
+def map_marks(s: State) -> dict[str, Any]:
+    """What the map marks about the procedure: activated spaces, the moving unit, attackers
+    and target, the unit chosen for SR."""
+    out: dict[str, Any] = {
+        "move": [],
+        "attack": [],
+        "target": None,
+        "attackers": [],
+        "attack_from": [],
+        "unit": None,
+    }
+    op = _top(s, "operation")
+    if op is not None:
+        out["move"] = [SPACES[x].id for x in op.get("moves", [])]
+        out["attack"] = [SPACES[x].id for x in op.get("attacks", [])]
+    c = _top(s, "combat")
+    d = _top(s, "combat_designation")
+    if c is not None:
+        out["target"] = SPACES[c["tgt"]].id
+        out["attackers"] = [UNITS[u].id for u in c.get("att", [])]
+        out["attack_from"] = [SPACES[x].id for x in c.get("spaces", [])]
+    elif d is not None and isinstance(d.get("tgt"), int) and d["tgt"] >= 0:
+        out["target"] = SPACES[d["tgt"]].id
+        sel = [u for u in d.get("sel", []) if isinstance(u, int)]
+        out["attackers"] = [UNITS[u].id for u in sel]
+        out["attack_from"] = sorted({SPACES[s.loc[u]].id for u in sel if s.loc[u] >= 0})
+    if d is not None:
+        out["attacked"] = [SPACES[x].id for x in d.get("attacked", [])]
+    top = s.stack[-1] if s.stack else {}
+    u = top.get("unit", -1) if top.get("step") in ("movement", "strategic_redeployment") else -1
+    if isinstance(u, int) and u >= 0:
+        out["unit"] = UNITS[u].id
+    return out
+
+
+def round_track(s: State) -> dict[str, Any]:
+    """The action-round track of this turn (8.1): what each side did in each round, from the
+    public log (the card and its use), and the mandated offensive each side still owes."""
+    rounds: dict[str, list[dict[str, Any]]] = {"ap": [], "cp": []}
+    for e in reversed(s.log):
+        if e.get("t") != s.turn:
+            break
+        if e.get("v") is not None or e.get("k") not in CARD_USES:
+            continue
+        side = e.get("s")
+        if side in rounds:
+            rounds[side].append(
+                {
+                    "round": e.get("ar"),
+                    "use": USE_OF[e["k"]],
+                    "card": (e.get("a") or {}).get("card"),
+                }
+            )
+    for lst in rounds.values():
+        lst.reverse()
+    missed = [
+        {"turn": e.get("t"), "side": e.get("s"), "mo": (e.get("a") or {}).get("mo")}
+        for e in s.log
+        if e.get("k") == "mo.missed"
+    ]
+    return {
+        "rounds": ROUNDS,
+        "current": s.round,
+        "uses": rounds,
+        "mo_owed": {"ap": s.mo[0], "cp": s.mo[1]},
+        "mo_missed": missed,
+    }
+
+
+def events_in_force(s: State) -> list[dict[str, Any]]:
+    """Played events whose effect lasts (the engine consults them later), with this turn's
+    markers, in the order played."""
+    out: list[dict[str, Any]] = []
+    for key, turn in sorted(s.events.items(), key=lambda kv: (kv[1], kv[0])):
+        if key not in LASTING_EVENTS:
+            continue
+        c = _CARD_OF_EVENT.get(key)
+        out.append(
+            {
+                "key": key,
+                "card": CARDS[c].id if c is not None else None,
+                "name": CARDS[c].name if c is not None else key.replace("_", " ").title(),
+                "side": SIDE_NAMES[CARDS[c].side] if c is not None else None,
+                "turn": turn,
+            }
+        )
+    for key, text in TURN_MARKERS.items():
+        if s.tflags.get(key):
+            out.append(
+                {"key": key, "card": None, "name": text, "side": None, "turn": s.turn, "now": 1}
+            )
+    return out
+
+
+def score(s: State) -> dict[str, Any]:
+    """The score: VP, the VP spaces each side holds, and what the scenario's end would give."""
+    sc = SCENARIOS[s.scenario]
+    held: dict[str, list[str]] = {"ap": [], "cp": []}
+    for x in D.map_spaces:
+        if board.vp_space(s, x):
+            held[SIDE_NAMES[s.ctrl[x]]].append(SPACES[x].id)
+    levels = sc.levels
+    if sc.levels_after_brest_litovsk is not None and "treaty_of_brest_litovsk" in s.events:
+        levels = sc.levels_after_brest_litovsk
+    return {
+        "vp": s.vp,
+        "held": held,
+        "last_turn": sc.last_turn,
+        "cp_wins_at": levels.cp_at_least,
+        "ap_wins_at": levels.ap_at_most,
+        "judged_now": levels.judge(s.vp),
+        "draws_to_ap": sc.draws_to_ap,
+        "automatic": {"cp": 20, "ap": 0},
+    }
+
+
+def prompt_detail(s: State) -> list[str]:
+    """The numbers the decision at hand turns on, as short sentences."""
+    if not s.stack:
+        return []
+    f = s.stack[-1]
+    step = f.get("step")
+    out: list[str] = []
+    if step == "operation":
+        out.append(f"{_ops_left(f)} of {f.get('ops')} OPS left to spend.")
+    elif step == "strategic_redeployment":
+        out.append(f"{f.get('points')} SR points left (a corps costs 1, an army 4).")
+        u = f.get("unit", -1)
+        if isinstance(u, int) and u >= 0:
+            out.append(f"Redeploying {UNITS[u].name} from {_space(s.loc[u])}.")
+    elif step == "movement":
+        u = f.get("unit", -1)
+        if isinstance(u, int) and u >= 0:
+            mf = board.mf(s, u)
+            out.append(f"{UNITS[u].name} in {_space(s.loc[u])}: {f.get('mp', 0)} of {mf} MF used.")
+    elif step == "combat_losses":
+        out.append(f"Loss Number still to absorb: {f.get('ln')}.")
+    elif step == "combat_flank":
+        c = _top(s, "combat")
+        if c is not None:
+            need = D.tables["flank_attack"]["success_if_modified_roll_at_least"]
+            out.append(f"Flank attack on {_space(c['tgt'])}: it succeeds on a modified {need}+.")
+            for x in c.get("spaces", []):
+                if x != c["tgt"]:
+                    drm = flank_drm(s, c, x)
+                    out.append(f"Pinning from {_space(x)}: DRM {drm:+d}.")
+    elif step == "spend_replacements":
+        rp = ", ".join(f"{k.upper()} {v / 2:g}" for k, v in s.rp.items() if v > 0)
+        out.append("Replacement points left: " + (rp or "none") + ".")
+    elif step in ("place_reinforcements", "entry_placement") and f.get("units"):
+        out.append("To place: " + ", ".join(_names(f["units"], "unit")) + ".")
+    info = combat_info(s)
+    if info is not None and step in (
+        "combat_designation",
+        "combat_cards",
+        "combat_flank",
+        "combat_losses",
+    ):
+        a, d = info["att"], info["dfn"]
+        if a["units"] or step != "combat_designation":
+            out.append(
+                f"Attack on {SPACES[D.space(info['target'])].name}: "
+                f"{a['cf']} CF on the {a['table']} table, column {a['column']}"
+                f"{_drm_text(a['drm'])}; defence {d['cf']} CF on the {d['table']} table, "
+                f"column {d['column']}{_drm_text(d['drm'])}."
+            )
+    return out
+
+
+def _drm_text(drm: int) -> str:
+    return f", DRM {drm:+d}" if drm else ""
+
+
+def confirm_done(s: State, legal: list[str]) -> str | None:
+    """A warning when ``done`` would leave something unused that could still be used."""
+    if "done" not in legal or not s.stack:
+        return None
+    f = s.stack[-1]
+    step = f.get("step")
+    others = [a for a in legal if a != "done"]
+    if not others:
+        return None
+    if step == "operation":
+        left = _ops_left(f)
+        if left > 0:
+            return f"You still have {left} OPS to spend. Finish the activations anyway?"
+    elif step == "strategic_redeployment" and f.get("unit", -1) < 0:
+        return f"{f.get('points')} SR points are left unspent. Finish redeploying anyway?"
+    elif step == "combat_designation" and f.get("tgt", -1) < 0:
+        unused = [a.split()[1] for a in others if a.startswith("attack ")]
+        if unused:
+            names = ", ".join(SPACES[D.space(x)].name for x in unused[:6])
+            return f"Attacks you activated are still possible (on {names}). End combat anyway?"
+    elif step == "spend_replacements":
+        return "Replacement points are left unspent; they are lost. Finish anyway?"
+    elif step == "movement" and f.get("unit", -1) < 0 and f.get("stack", -1) < 0:
+        idle = [m for m in f.get("movers", []) if m not in f.get("done", [])]
+        if idle:
+            return f"{len(idle)} unit(s) in spaces activated for movement have not moved. Finish?"
+    return None
+
+
+# -- the fixed facts ------------------------------------------------------------------------------
+
+
+def _reinforcements() -> list[dict[str, Any]]:
+    """The reinforcement cards (9.5.3), by side and deck: which units each brings."""
+    out = []
+    for c in D.cards:
+        if c.reinforcement_units:
+            out.append(
+                {
+                    "card": c.id,
+                    "side": SIDE_NAMES[c.side],
+                    "deck": c.deck,
+                    "units": [UNITS[u].id for u in c.reinforcement_units],
+                    "optional": c.optional,
+                }
+            )
+    return out
+
+
 @cache
 def static_data() -> dict[str, Any]:
     """The facts a client draws with: spaces, connections, units, cards (with event texts),
-    the turn calendar and the track boxes. Public and fixed; served once and cached."""
-    d = load()
-    spaces = [
-        {
-            "id": x.id,
-            "name": x.name,
-            "kind": x.kind,
-            "map": x.map,
-            "nation": x.nation,
-            "terrain": x.terrain,
-            "vp": x.vp,
-            "vp_classic": x.vp_classic,
-            "fort": x.fort,
-            "supply_source": x.supply_source,
-            "ap_port": x.ap_port,
-            "cp_port": x.cp_port,
-            "capital": x.capital,
-            "mef_beach": x.mef_beach,
-            "x": x.x,
-            "y": x.y,
-            "w": x.w,
-            "h": x.h,
-            "alt_x": x.alt_x,
-            "alt_y": x.alt_y,
-        }
-        for x in d.spaces
-    ]
+    the turn calendar, the track boxes and the reference tables. Public and fixed; served once
+    and cached."""
+    spaces = []
+    for x in D.spaces:
+        px, py, pw, ph = _place(x)
+        spaces.append(
+            {
+                "id": x.id,
+                "name": x.name,
+                "kind": x.kind,
+                "map": x.map,
+                "nation": x.nation,
+                "neutral_at_start": x.neutral_at_start,
+                "initial_control": SIDE_NAMES[x.initial_control],
+                "terrain": x.terrain,
+                "vp": x.vp,
+                "vp_classic": x.vp_classic,
+                "fort": x.fort,
+                "supply_source": x.supply_source,
+                "ap_port": x.ap_port,
+                "cp_port": x.cp_port,
+                "capital": x.capital,
+                "mef_beach": x.mef_beach,
+                "x": px,
+                "y": py,
+                "w": pw,
+                "h": ph,
+                "alt_x": x.alt_x,
+                "alt_y": x.alt_y,
+            }
+        )
     links = [
         {
-            "a": d.spaces[ln.a].id,
-            "b": d.spaces[ln.b].id,
+            "a": D.spaces[ln.a].id,
+            "b": D.spaces[ln.b].id,
             "restriction": ln.restriction,
             "nations": sorted(ln.nations),
             "crosses_maps": ln.crosses_maps,
         }
-        for ln in d.links
+        for ln in D.links
     ]
     units = [
         {
@@ -122,7 +681,7 @@ def static_data() -> dict[str, Any]:
             "full": [u.cf, u.lf, u.mf],
             "reduced": [u.reduced_cf, u.reduced_lf, u.reduced_mf],
         }
-        for u in d.units
+        for u in D.units
     ]
     cards = [
         {
@@ -139,16 +698,24 @@ def static_data() -> dict[str, Any]:
             "combat": c.combat_card,
             "event_ops": c.event_also_ops,
             "optional": c.optional,
+            "event_key": c.event_key,
             "text": card_text(c.id),
         }
-        for c in d.cards
+        for c in D.cards
     ]
     turns = [
-        {"turn": t, "label": TURNS[t]["label"], "season": TURNS[t]["season"]} for t in sorted(TURNS)
+        {
+            "turn": t,
+            "label": TURNS[t]["label"],
+            "season": TURNS[t]["season"],
+            "notes": list(TURNS[t].get("notes", [])),
+        }
+        for t in sorted(TURNS)
     ]
+    tables = D.tables
     return {
-        "width": 2550,
-        "height": 1650,
+        "width": WIDTH,
+        "height": HEIGHT,
         "spaces": spaces,
         "links": links,
         "units": units,
@@ -157,4 +724,17 @@ def static_data() -> dict[str, Any]:
         "us_boxes": list(US_BOXES),
         "rc_boxes": list(RC_BOXES),
         "prompts": PROMPTS,
+        "neutral_nations": list(NEUTRAL_NATIONS),
+        "reference": {
+            "fire_tables": tables["fire_tables"],
+            "terrain_effects": tables["terrain_effects"],
+            "flank_attack": tables["flank_attack"],
+            "retreat_length": tables["retreat_length"],
+            "general_records_track": tables["general_records_track"],
+            "victory_levels": tables["victory_levels"],
+            "vp_table": tables["vp_table"],
+            "activation": tables["activation"],
+            "reinforcements": _reinforcements(),
+            "rounds": ROUNDS,
+        },
     }

@@ -15,6 +15,8 @@ Routes (JSON unless said otherwise):
     POST /api/games/{id}/undo             {"serial"}                  (X-Seat-Token)
     GET  /api/games/{id}/replay           ?seat=&step= (a token for an unfinished game)
     GET  /api/games/{id}/record           the game record, once the game is over
+    GET  /api/games/{id}/chat             the seats' chat (X-Seat-Token; see server/chat.py)
+    POST /api/games/{id}/chat             {"text"}                    (X-Seat-Token)
     WS   /api/games/{id}/ws               first message {"token": ...}; then views as they change
 
 Every game goes through its descriptor (:mod:`greatwar.core.games`); ``game`` defaults to
@@ -44,6 +46,7 @@ from starlette.websockets import WebSocketDisconnect
 from greatwar import __version__
 from greatwar.core.errors import CorruptStateError, GameError, MalformedActionError
 from greatwar.core.games import DEFAULT_GAME, HasWeb
+from greatwar.server import chat
 from greatwar.server.games import (
     EVERY_SEAT,
     Forbidden,
@@ -101,6 +104,7 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
     app.state.service = service
     app.state.hub = hub
     app.state.store = store
+    app.state.chat = chat.install(app, service, hub)
 
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, e: ServiceError) -> JSONResponse:

@@ -1,20 +1,64 @@
 // Shared helpers of the greatwar browser client: the API, the game facts, names and labels.
 
 export const SIDE_NAME = { ap: "Allied Powers", cp: "Central Powers", both: "both seats" };
+export const SIDE_SHORT = { ap: "AP", cp: "CP" };
 export const OUTCOME = { ap: "the Allies win", cp: "the Central Powers win", draw: "a draw", both_lose: "both sides lose" };
 
+// Nation: [name, counter colour, letters on the counter]. Colours differ in hue and lightness
+// so that neighbours on the map (Austria-Hungary and Russia, Germany and France) never look alike.
 export const NATION = {
-  ge: ["Germany", "#7a7f86"], ah: ["Austria-Hungary", "#b9c27d"], tu: ["Turkey", "#d9b95b"],
-  bu: ["Bulgaria", "#6f8f55"], sn: ["Senussi", "#c9a86a"], fr: ["France", "#5b86d6"],
-  br: ["Britain", "#c49a62"], ru: ["Russia", "#63a86a"], it: ["Italy", "#9ccf8e"],
-  be: ["Belgium", "#e3c454"], sb: ["Serbia", "#c46a55"], mn: ["Montenegro", "#a8554a"],
-  ro: ["Romania", "#a985c4"], gr: ["Greece", "#77b8d6"], us: ["United States", "#8c9a48"],
-  ana: ["Arab Northern Army", "#d8c38e"], al: ["Albania", "#999"], pe: ["Persia", "#999"],
-  ar: ["Arabia", "#999"], eg: ["Egypt", "#999"], none: ["", "#999"],
+  ge: ["Germany", "#5f6670", "GE"],
+  ah: ["Austria-Hungary", "#d8bf4a", "AH"],
+  tu: ["Turkey", "#e0904a", "TU"],
+  bu: ["Bulgaria", "#8a9a3c", "BU"],
+  sn: ["Senussi", "#c49a64", "SN"],
+  fr: ["France", "#4a7bd0", "FR"],
+  br: ["Britain", "#b98555", "BR"],
+  ru: ["Russia", "#3f9456", "RU"],
+  it: ["Italy", "#49b8ac", "IT"],
+  be: ["Belgium", "#f0dc66", "BE"],
+  sb: ["Serbia", "#c0534a", "SB"],
+  mn: ["Montenegro", "#9a4b78", "MN"],
+  ro: ["Romania", "#9a7fd0", "RO"],
+  gr: ["Greece", "#7cc6ea", "GR"],
+  us: ["United States", "#a8b860", "US"],
+  ana: ["Arab Northern Army", "#e3cf98", "ANA"],
+  al: ["Albania", "#999999", "AL"],
+  pe: ["Persia", "#999999", "PE"],
+  ar: ["Arabia", "#999999", "AR"],
+  eg: ["Egypt", "#999999", "EG"],
+  none: ["", "#999999", ""],
 };
 
 export function nationColor(n) {
   return (NATION[n] || ["", "#999"])[1];
+}
+
+export function nationName(n) {
+  return (NATION[n] || [n])[0] || n;
+}
+
+// Dark or light text on a fill colour.
+export function inkFor(hex) {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex || "");
+  if (!m) return "#111";
+  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16) / 255);
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return lum < 0.45 ? "#fff" : "#111";
+}
+
+// The letters a counter shows: "GE" and "1" for the German 1st Army, "GE" and "c" for a corps,
+// the special corps their own letters ("CAV", "PL", "SN", "ANA", "AUS"...).
+export function counterText(u) {
+  const letters = (NATION[u.nation] || ["", "", u.nation.toUpperCase()])[2];
+  const name = u.name || "";
+  if (u.army) {
+    const rest = name.replace(/^[A-Z]{2,3}\s*/, "");
+    return { top: letters, main: rest || name };
+  }
+  const special = name.replace(/c$/, "").replace(/^[A-Z]{2}\s+/, "");
+  const code = special && special !== letters && special.length <= 4 ? special : "";
+  return { top: letters, main: code ? code : "corps" };
 }
 
 export class ApiError extends Error {
@@ -80,10 +124,26 @@ export class Facts {
 
 const CARD_USE = { ops: "operations", sr: "strategic redeployment", rp: "replacements", event: "the event" };
 
+// Where a unit stands in a view ("Berlin", "Reserve Box"), or "" when it is not in play.
+export function whereIs(facts, v, unitId) {
+  const u = v && v.board.units.find((x) => x.id === unitId);
+  if (!u) return "";
+  const s = facts.spaces.get(u.space);
+  if (!s) return "";
+  return s.kind === "offmap_box" ? s.name.replace(/^(AP|CP) /, "") : s.name;
+}
+
+// A unit's name with where it stands: "GE 1 (Koblenz)".
+export function unitLabel(facts, v, id) {
+  const w = whereIs(facts, v, id);
+  return w ? `${facts.name(id)} (${w})` : facts.name(id);
+}
+
 // A readable label for any action text; unknown verbs read as the verb and the names.
-export function actionLabel(facts, text) {
+export function actionLabel(facts, text, v = null) {
   const [verb, ...a] = text.split(" ");
   const n = (id) => facts.name(id);
+  const u = (id) => (v ? unitLabel(facts, v, id) : n(id));
   const card = (id) => {
     const c = facts.cards.get(id);
     return c ? c.name : id;
@@ -99,15 +159,15 @@ export function actionLabel(facts, text) {
     case "activate":
       return `Activate ${n(a[1])} for ${a[0] === "attack" ? "combat" : "movement"}`;
     case "move":
-      return `Move ${n(a[0])} to ${n(a[1])}`;
+      return `Move ${u(a[0])} to ${n(a[1])}`;
     case "entrench":
-      return `${n(a[0])} tries to entrench`;
+      return `${u(a[0])} tries to entrench`;
     case "sr":
-      return `Redeploy ${n(a[0])} to ${n(a[1])}`;
+      return a.length === 1 ? `Redeploy ${u(a[0])}` : `Redeploy ${u(a[0])} to ${n(a[1])}`;
     case "attack":
       return `Attack ${n(a[0])}`;
     case "with":
-      return `Attack with ${n(a[0])}`;
+      return `Attack with ${u(a[0])}`;
     case "pin":
       return `Pin from ${n(a[0])}`;
     case "flank":
@@ -117,17 +177,17 @@ export function actionLabel(facts, text) {
     case "cc":
       return `Combat card: ${card(a[0])}`;
     case "lose":
-      return `Take a step loss from ${n(a[0])}`;
+      return `Take a step loss from ${u(a[0])}`;
     case "retreat":
-      return `Retreat ${n(a[0])} to ${n(a[1])}`;
+      return `Retreat ${u(a[0])} to ${n(a[1])}`;
     case "advance":
-      return `Advance ${n(a[0])} to ${n(a[1])}`;
+      return `Advance ${u(a[0])} to ${n(a[1])}`;
     case "place":
       return `Place ${n(a[0])} in ${n(a[1])}`;
     case "replace":
-      return `Spend replacement points on ${n(a[0])}`;
+      return `Spend replacement points on ${u(a[0])}`;
     case "eliminate":
-      return `Eliminate ${n(a[0])}`;
+      return `Eliminate ${u(a[0])}`;
     case "discard":
       return `Discard ${card(a[0])}`;
     case "select":
@@ -159,9 +219,18 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-export function humanWords(s) {
-  return String(s).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+// Replace a node's children; arrays are spread and null, undefined and false left out (the DOM's
+// own replaceChildren would write them as the text "null").
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
 }
+
+export function humanWords(s) {
+  return String(s ?? "").replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+export const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 export function fmtTime(t) {
   if (!t) return "";
@@ -187,5 +256,23 @@ export function rememberSeat(gameId, seat, token) {
     localStorage.setItem(STORE_KEY, JSON.stringify(all));
   } catch (e) {
     /* private mode: links still work */
+  }
+}
+
+// Small per-browser settings (zoom, notifications...), JSON under one key each.
+export function loadPref(key, fallback) {
+  try {
+    const raw = localStorage.getItem(`greatwar.${key}`);
+    return raw === null ? fallback : JSON.parse(raw);
+  } catch (e) {
+    return fallback;
+  }
+}
+
+export function savePref(key, value) {
+  try {
+    localStorage.setItem(`greatwar.${key}`, JSON.stringify(value));
+  } catch (e) {
+    /* private mode */
   }
 }

@@ -1,8 +1,8 @@
 // The replay viewer: step through a game's record, seen from one seat (or both, once over).
 
-import { api, Facts, actionLabel, el, humanWords, OUTCOME, rememberedSeats, SIDE_NAME } from "./common.js";
+import { api, Facts, actionLabel, el, fill, humanWords, OUTCOME, rememberedSeats, SIDE_NAME } from "./common.js";
 import { Board } from "./board.js";
-import { cardFace, LogPanel, renderPiles, renderProcedure, renderTracks } from "./panels.js";
+import { cardFace, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderRounds, renderScore, renderTracks } from "./panels.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -38,16 +38,22 @@ async function show(step) {
   $("step-label").textContent = `step ${v.step} of ${v.steps}`;
   board.render(v);
   renderTracks($("tracks"), facts, v);
+  renderRounds($("rounds"), facts, v, showCard);
+  renderInForce($("in-force"), facts, v, showCard);
+  renderScore($("score"), facts, v);
   renderProcedure($("procedure"), facts, v);
   renderPiles($("piles"), facts, v, showCard);
+  renderCombat($("combat-box"), facts, v);
   logPanel.entries = [];
   logPanel.merge(v);
-  $("entry").replaceChildren(
+  logPanel.stick = true;
+  logPanel.render();
+  fill($("entry"),
     el("div", { class: "prompt-text" }, v.entry ? (v.entry === "undo" ? "A decision was taken back (undo)" : `Decision ${v.step}: ${actionLabel(facts, v.entry)}`) : "The set-up"),
-    v.result ? el("div", { class: "result" }, `Result: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")}), VP ${v.result.vp}`) : null,
+    ...(v.result ? [el("div", { class: "result" }, `Result: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")}), VP ${v.result.vp}`)] : []),
   );
   const hands = v.cards.hands || { [v.seat]: v.cards.hand };
-  $("hand").replaceChildren(
+  fill($("hand"),
     ...Object.entries(hands).map(([side, ids]) =>
       el("div", { class: "hand-block" }, el("div", { class: "hand-title" }, `${SIDE_NAME[side]} hand (${ids.length})`), el("div", { class: "hand-cards" }, ids.map((id) => cardFace(facts, id, { onClick: showCard })))),
     ),
@@ -56,7 +62,7 @@ async function show(step) {
 
 function showCard(id) {
   const menu = $("menu");
-  menu.replaceChildren(cardFace(facts, id), el("button", { class: "link", onclick: () => menu.classList.remove("open") }, "close"));
+  fill(menu, cardFace(facts, id), el("button", { class: "link", onclick: () => menu.classList.remove("open") }, "close"));
   menu.classList.add("open");
   menu.style.left = `${window.innerWidth / 2 - 150}px`;
   menu.style.top = `${window.innerHeight / 3}px`;
@@ -82,9 +88,9 @@ async function main() {
     $("fatal").hidden = false;
     return;
   }
-  $("seat").replaceChildren(...seats.map((s) => el("option", { value: s }, s === "both" ? "both players" : SIDE_NAME[s])));
+  fill($("seat"), ...seats.map((s) => el("option", { value: s }, s === "both" ? "both players" : SIDE_NAME[s])));
   facts = await Facts.load();
-  board = new Board($("board"), facts, { onSpace: (id) => board.flash(id), onUnit: () => {} });
+  board = new Board($("board"), facts, { onSpace: (id) => board.flash(id), onUnit: () => {}, storeKey: `greatwar.replayview.${gameId}` });
   logPanel = new LogPanel($("log"), facts, (id, kind) => (kind === "card" ? showCard(id) : board.flash(id)));
   $("step").max = String(info.actions);
   const cur = () => Number($("step").value);
@@ -97,6 +103,13 @@ async function main() {
   $("zoom-in").onclick = () => board.zoom(1 / 1.3);
   $("zoom-out").onclick = () => board.zoom(1.3);
   $("zoom-fit").onclick = () => board.fit();
+  for (const b of document.querySelectorAll(".tab")) {
+    b.onclick = () => {
+      for (const x of document.querySelectorAll(".tab")) x.classList.toggle("on", x === b);
+      for (const p of document.querySelectorAll(".tab-body")) p.classList.toggle("on", p.dataset.pane === b.dataset.tab);
+      if (b.dataset.tab === "log") logPanel.follow();
+    };
+  }
   $("play").onclick = () => {
     if (playing) {
       clearInterval(playing);

@@ -34,7 +34,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from greatwar.pog import activation, board, movement
+from greatwar.pog import activation, board, movement, redeployment
 from greatwar.pog.bots.analysis import (
     ADJ,
     ARMY_VALUE,
@@ -683,18 +683,26 @@ def score_sr(
     s = an.s
     out = []
     here: dict[int, float] = {}
+
+    def gain(u: int, y: int) -> float:
+        x = s.loc[u]
+        if u not in here:
+            here[u] = an.potential(u, x) - an.leave_cost(u, x)
+        cost = 0.8 if UNITS[u].army else 0.2
+        return an.potential(u, y) - here[u] - cost
+
     for text in legal:
         verb, args = _split(text)
         if verb == "done":
             out.append(0.4)
             continue
         u = D.unit_ix[args[0]]
-        y = D.space_ix[args[1]]
-        x = s.loc[u]
-        if u not in here:
-            here[u] = an.potential(u, x) - an.leave_cost(u, x)
-        cost = 0.8 if UNITS[u].army else 0.2
-        out.append(an.potential(u, y) - here[u] - cost)
+        if len(args) == 2:
+            out.append(gain(u, D.space_ix[args[1]]))
+        else:
+            # the unit is chosen first (13.1.10): worth its best destination
+            dests = redeployment.unit_options(s, u)
+            out.append(max((gain(u, y) for y in dests), default=-1.0))
     return out
 
 

@@ -1,0 +1,115 @@
+"""Driving the game page: explicit states to wait on (never a fixed delay), clicks on actions,
+and the page's facts read from the DOM."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+from playwright.sync_api import Page
+
+WAIT = 90_000  # ms: a generous ceiling for explicit states (the machine may be loaded)
+
+
+def create(server: str, seats: dict[str, str], scenario: str = "historical", seed: int = 7) -> Any:
+    body = json.dumps({"scenario": scenario, "seats": seats, "seed": seed}).encode()
+    req = urllib.request.Request(
+        server + "/api/games", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)
+
+
+def body(page: Page) -> dict[str, str]:
+    data: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
+    return data
+
+
+def wait_mine(page: Page) -> dict[str, str]:
+    """Until the page shows a decision of its seat and is not sending one."""
+    page.wait_for_function(
+        "document.body.dataset.mine === 'true' && !document.body.classList.contains('busy')",
+        timeout=WAIT,
+    )
+    return body(page)
+
+
+def wait_changed(page: Page, before: dict[str, str]) -> None:
+    """Until the page shows another position, another selection, or a menu or dialog."""
+    page.wait_for_function(
+        "([v, s]) => document.body.dataset.version !== v"
+        " || (document.body.dataset.sel || '') !== s"
+        " || document.querySelector('#menu.open') !== null"
+        " || !document.getElementById('confirm').hidden",
+        arg=[before.get("version"), before.get("sel", "")],
+        timeout=WAIT,
+    )
+
+
+def legal(page: Page) -> list[str]:
+    """The legal actions of the page's current view (the client's own copy)."""
+    out: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('#prompt [data-action]')].map(b => b.dataset.action)"
+    )
+    return out
+
+
+def click_action(page: Page, action: str) -> None:
+    """Click the button of ``action`` in the prompt (opening its group if it is folded)."""
+    button = page.locator(f"#prompt button[data-action='{action}']").first
+    group = button.locator("xpath=ancestor::details[1]")
+    if group.count() and not group.evaluate("d => d.open"):
+        group.locator("summary").first.click()
+    before = body(page)
+    button.click()
+    wait_changed(page, before)
+
+
+def newest_log_entry_visible(page: Page) -> bool:
+    """Is the last log line inside the log panel's visible area?"""
+    ok: bool = page.evaluate(
+        """() => {
+          const box = document.getElementById('log');
+          const lines = box.querySelectorAll('.log-entry');
+          if (!lines.length) return false;
+          const last = lines[lines.length - 1];
+          const a = box.getBoundingClientRect(), b = last.getBoundingClientRect();
+          return b.height > 0 && b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+        }"""
+    )
+    return ok
+
+
+def choice_list_sizes(page: Page) -> list[int]:
+    """The length of every list of choices in the prompt: the top level and each group."""
+    sizes: list[int] = page.evaluate(
+        """() => {
+          const top = document.querySelector('[data-testid=actions]');
+          if (!top) return [];
+          const out = [top.children.length];
+          for (const d of top.querySelectorAll('details')) out.push(d.children.length - 1);
+          return out;
+        }"""
+    )
+    return sizes
+
+
+def stroke_of(page: Page, space: str) -> dict[str, str]:
+    """The computed stroke of a space's rectangle and whether a neutral hatching covers it."""
+    out: dict[str, str] = page.evaluate(
+        """(id) => {
+          const g = document.querySelector(`svg.board g.space[data-space='${id}']`);
+          const r = g.querySelector('.space-rect');
+          const cs = getComputedStyle(r);
+          const hatch = [...document.querySelectorAll('svg.board .neutral-fill')].some((n) => {
+            const b = n.getBBox(), rb = r.getBBox();
+            return Math.abs(b.x - rb.x) < 1 && Math.abs(b.y - rb.y) < 1;
+          });
+          const fill = document.querySelector('svg.board .neutral-fill');
+          return { stroke: cs.stroke, width: cs.strokeWidth, dash: cs.strokeDasharray,
+                   hatch: String(hatch), hatchFill: hatch ? getComputedStyle(fill).fill : '' };
+        }""",
+        space,
+    )
+    return out
