@@ -131,9 +131,12 @@ def lf_capacity(s: State, units: Sequence[int]) -> int:
 class Analysis:
     """A position seen by one seat."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], world: State | None = None) -> None:
+        """``world``: a whole state to read instead of the view's public model (the search's
+        determinized worlds, which hold nothing the searching seat may not know)."""
         self.view = view
-        self.s = s = public_state(view)
+        self.s = s = public_state(view) if world is None else world
+        self.ops_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Any]] = {}
         self.me = me = SIDE_OF_NAME[view["seat"]]
         self.foe = 1 - me
         self.historical = SCENARIOS[s.scenario].historical
