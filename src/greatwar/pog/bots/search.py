@@ -207,6 +207,7 @@ class SearchBot:
         self.last: dict[str, tuple[int, float]] = {}  # the last search's root statistics
 
     def choose(self, view: dict[str, Any]) -> str:
+        self.last = {}
         legal: list[str] = list(view.get("legal") or [])
         if not legal:
             raise ValueError("the search bot was asked to act with no legal action")
