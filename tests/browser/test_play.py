@@ -236,3 +236,65 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     assert page.locator("svg.board g.unit").count() > 50
     assert not errors, errors
     ctx.close()
+
+
+def test_a_game_against_the_normal_computer(browser: Browser, live_server: str) -> None:
+    """The create form offers the strengths; the Allies play against ``normal``: its first
+    card choices (searched) come back over the websocket and the human plays on."""
+    ctx = browser.new_context(viewport={"width": 1600, "height": 1000})
+    ctx.set_default_timeout(240_000)  # a searched decision on a busy machine
+    errors: list[str] = []
+    start = ctx.new_page()
+    start.on("pageerror", lambda e: errors.append(str(e)))
+    start.goto(live_server + "/")
+    start.wait_for_selector("#seat-cp option[value=normal]", state="attached")
+    offered = start.eval_on_selector_all("#seat-cp option", "e => e.map(x => x.value)")
+    assert {"easy", "normal", "hard"} <= set(offered)
+    start.select_option("#scenario", "historical")
+    start.select_option("#seat-ap", "human")
+    start.select_option("#seat-cp", "normal")
+    start.fill("#seed", "3")
+    start.click("#create-button")
+    start.wait_for_selector("input.link-box[data-seat=ap]")
+    link = start.input_value("input.link-box[data-seat=ap]")
+    start.close()
+
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(link)
+    # the computer opens with Guns of August and its operations, then the Allies are to act
+    page.wait_for_function(
+        "document.body.dataset.toAct === 'ap' && document.body.dataset.mine === 'true'"
+    )
+    played_rounds = 0
+    clicks = 0
+    for _ in range(300):
+        page.wait_for_function(
+            "document.body.dataset.toAct === 'ap' && document.body.dataset.mine === 'true'"
+        )
+        before = _body(page)
+        if before["round"] == "3":
+            break
+        if page.locator("#menu.open").count() == 0 and before["round"] != str(played_rounds):
+            card = page.locator("[data-testid=hand] .card.playable")
+            if card.count():
+                card.first.click()
+                _wait_change(page, before)
+                played_rounds = int(before["round"])
+                clicks = 0
+                continue
+        _step(page, clicks)
+        clicks += 1
+        page.wait_for_function(
+            "([v, s]) => document.body.dataset.version !== v"
+            " || (document.body.dataset.sel || '') !== s"
+            " || document.querySelector('#menu.open') !== null",
+            arg=[before.get("version"), before.get("sel", "")],
+        )
+    else:
+        pytest.fail("two action rounds against the computer did not finish")
+    log = page.locator("[data-testid=log] .log-entry").all_inner_texts()
+    cp_plays = [t for t in log if "Central Powers play" in t]
+    assert len(cp_plays) >= 3, cp_plays  # Guns of August, then two searched card choices
+    assert not errors, errors
+    ctx.close()
