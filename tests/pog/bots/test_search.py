@@ -216,7 +216,7 @@ def test_the_strengths_are_bots_of_the_game() -> None:
     known = bots("pog")
     for level in STRENGTHS:
         assert level in known
-    assert isinstance(make_bot("easy", 1), HeuristicBot)
+    assert isinstance(make_bot("easy", 1), HeuristicBot) and make_bot("easy", 1).name == "easy"
     normal, hard = make_bot("normal", 1), make_bot("hard", 1)
     assert isinstance(normal, SearchBot) and isinstance(hard, SearchBot)
     assert hard.sims > normal.sims and hard.key_steps > normal.key_steps

@@ -60,6 +60,7 @@ CORPS_VALUE = 2.5  # a corps on the map, for events and rebuilding
 ARMY_VALUE = 9.0  # an army on the map
 STEP_COST = 0.02  # each space moved: prefer the shorter of two equal paths
 REACH = 3  # spaces an enemy army marches in one activation (11.1: movement factor 3)
+CUT_OFF = 9.0  # a unit whose supply line one enemy march would cut
 GAP = 0.45  # share of what a lone unit shields that it is worth there
 
 
@@ -169,6 +170,7 @@ class Analysis:
         self.foe_reach = self._reach()
         self.depth = self._depth()
         self._behind: dict[int, float] = {}
+        self._pess: State | None = None
         self._dist: dict[tuple[str, bool, bool, bool], list[int]] = {}
         self._pot: dict[tuple[int, int], float] = {}
         self._gain: dict[int, float] = {}
@@ -246,6 +248,20 @@ class Analysis:
                 dist[n] = nd
                 todo.append(n)
         return dist
+
+    def cut_off(self, u: int, y: int) -> bool:
+        """Would unit ``u`` standing in ``y`` lose its supply if the enemy marched into every
+        empty own space next to its units? (Units out of supply at the end of the turn die of
+        attrition, 14.3; with no zones of control a supply line is cut by one march.)"""
+        p = self._pess
+        if p is None:
+            p = self.s.clone(with_log=False)
+            for x in MAP:
+                if p.ctrl[x] == self.me and not self.occ[x] and self.foe_reach[x] <= 1:
+                    p.ctrl[x] = self.foe
+            p.cache = {}
+            self._pess = p
+        return not supply.supplied_at(p, u, y)
 
     def behind(self, x: int) -> float:
         """What a unit in own space ``x`` shields: the worth of own VP spaces within two moves
@@ -343,6 +359,8 @@ class Analysis:
         v = -DIST_W * d - self.exposure(y)
         if not supply.supplied_at(s, u, y):
             v -= UNSUPPLIED
+        elif self.cut_off(u, y):
+            v -= CUT_OFF * (1.5 if UNITS[u].army else 1.0)
         deep = self.depth[y]
         if deep >= 2:
             v -= 0.5 * UNSUPPLIED * (deep - 1)  # a raid: cut off before long (14.3)

@@ -680,6 +680,8 @@ def score_advance(
         y = D.space_ix[args[1]]
         x = s.loc[u]
         gain = an.capture_gain(y) if not any(UNITS[v].side == an.me for v in an.occ[y]) else 0
+        if gain and an.cut_off(u, y):
+            gain *= 0.3  # a space taken by a unit the enemy can cut off is soon lost (14.3)
         out.append(gain + an.potential(u, y) - an.potential(u, x) - an.leave_cost(u, x))
     return out
 

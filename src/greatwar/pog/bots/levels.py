@@ -22,24 +22,40 @@ NORMAL_SIMS = 24  # about 1 s a searched decision on one core of the development
 HARD_SIMS = 96
 
 
-def normal(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
-    return SearchBot(seed, sims=NORMAL_SIMS, think=think, workers=workers, top=6)
+def easy(seed: int = 0) -> HeuristicBot:
+    bot = HeuristicBot(seed)
+    bot.name = "easy"
+    return bot
+
+
+def normal(
+    seed: int = 0, think: float | None = None, workers: int = 1, name: str = "normal"
+) -> SearchBot:
+    bot = SearchBot(seed, sims=NORMAL_SIMS, think=think, workers=workers, top=6)
+    bot.name = name
+    return bot
+
+
+def search(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
+    return normal(seed, think, workers, name="search")
 
 
 def hard(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
-    return SearchBot(
+    bot = SearchBot(
         seed, sims=HARD_SIMS, think=think, workers=workers, top=8, key_steps=ALL_KEY_STEPS
     )
+    bot.name = "hard"
+    return bot
 
 
 LEVELS: dict[str, Callable[[int], Bot]] = {
-    "easy": HeuristicBot,
+    "easy": easy,
     "normal": normal,
     "hard": hard,
     "heuristic": HeuristicBot,
-    "search": normal,
+    "search": search,
 }
 """Every Paths of Glory bot by name (the game's descriptor lists them)."""
 
 STRENGTHS = ("easy", "normal", "hard")
-__all__ = ["KEY_STEPS", "LEVELS", "STRENGTHS", "hard", "normal"]
+__all__ = ["KEY_STEPS", "LEVELS", "STRENGTHS", "easy", "hard", "normal", "search"]
