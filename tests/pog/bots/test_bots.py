@@ -154,7 +154,7 @@ def test_an_empty_enemy_vp_space_is_worth_taking() -> None:
 
 
 def test_the_searching_bot_is_given_only_views_and_answers_legal_actions() -> None:
-    s, spies = play("normal", "easy", seed=21, limit=70)
+    _s, spies = play("normal", "easy", seed=21, limit=70)
     assert spies["ap"].calls > 0 and spies["cp"].calls > 0
     bot = spies["ap"].bot
     assert getattr(bot, "searched", 0) >= 1  # it searched card choices, from views only
