@@ -24,8 +24,8 @@ RANDOM_GAMES = [
 ]
 
 BOT_GAMES = [
-    ("introductory", 4, 262, "f2d30001c871a0bfdc496cd8c7b43b5c"),
-    ("historical", 5, 168, "5cd8921dd60637c5a9d012c6c62e83dd"),
+    ("introductory", 4, 281, "8979a9e286bd7b591c227ab314484e94"),
+    ("historical", 5, 522, "5249400c7772b1bf5d840f67ba06f85e"),
 ]
 
 
