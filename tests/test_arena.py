@@ -81,3 +81,41 @@ def test_arena_command_checks_its_bots() -> None:
     assert result.exit_code != 0
     result = CliRunner().invoke(app, ["arena", "--bots", "random,nobody", "--games", "2"])
     assert result.exit_code != 0
+
+
+def test_wilson_intervals() -> None:
+    from greatwar.arena import wilson
+
+    lo, hi = wilson(7, 10)
+    assert lo == pytest.approx(0.3968, abs=1e-3) and hi == pytest.approx(0.8922, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_series_reports_seed_pairs_and_intervals() -> None:
+    r = run_arena(("random", "random"), 4, scenario="introductory", seed=2, workers=1)
+    assert r["seed_pairs"] == 2
+    for name in r["bots"]:
+        lo, hi = r["ci95"][name]
+        assert lo <= r["win_rate"][name] <= hi
+        for t in r["teams"]:
+            lo, hi = r["ci95_by_team"][name][t]
+            assert lo <= r["win_rate_by_team"][name][t] <= hi
+    # the keys of --json before the intervals are all still there
+    for key in ("games", "bots", "teams", "wins", "draws", "errors", "win_rate",
+                "win_rate_by_team", "games_by_team", "outcomes", "reasons", "means",
+                "mean_last_turn", "decisions", "seconds_per_decision",
+                "max_seconds_per_decision", "results"):  # fmt: skip
+        assert key in r
+
+
+def test_ratings_order_the_bots_by_their_results() -> None:
+    from greatwar.arena import fit_ratings
+
+    games = [("a", "b", 1.0)] * 8 + [("a", "b", 0.0)] * 2 + [("b", "c", 1.0)] * 8
+    games += [("b", "c", 0.5)] * 2 + [("a", "c", 1.0)] * 5
+    r = fit_ratings(["a", "b", "c"], games)
+    assert r["a"] == 0.0 and r["a"] > r["b"] > r["c"]
+    # ten wins to one loss is 400 Elo points, about
+    even = fit_ratings(["x", "y"], [("x", "y", 1.0)] * 10 + [("x", "y", 0.0)])
+    assert even["y"] == pytest.approx(-400, abs=25)

@@ -10,12 +10,19 @@ data: win rates overall and by team, games without a winner, how games ended, th
 outcome's numbers (such as the final VP), seconds per decision.
 
 Games come in rotations: the games of a rotation share a game seed and rotate the bots across the
-teams (with two teams, a pair with sides swapped), so every bot meets the same dice stream from
-every team.
+teams (with two teams, a *seed pair*: the same seed played twice with sides swapped), so every
+bot meets the same dice stream from every team. Win rates come with their 95% confidence
+intervals (Wilson score intervals, :func:`wilson`), overall and per team.
+
+:func:`run_ratings` plays every pair of several bots against each other the same way (a round
+robin) and fits one rating per bot to all the games (:func:`fit_ratings`: a Bradley-Terry model
+fitted by the ``choix`` library, on the Elo scale, a draw counting half a win each way).
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import statistics
 import time
@@ -215,6 +222,20 @@ def _rate(n: int, d: int) -> float:
     return round(n / d, 4) if d else 0.0
 
 
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (``wins`` of ``n``; 95% by default)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
 def summarise(
     bots: tuple[str, ...], played: list[dict[str, Any]], teams: tuple[str, ...]
 ) -> dict[str, Any]:
@@ -253,6 +274,10 @@ def summarise(
             think[n] += p["think"].get(n, 0.0)
             slowest[n] = max(slowest[n], p["slowest"].get(n, 0.0))
     total = len(played)
+    by_seed: dict[int, list[dict[str, Any]]] = {}
+    for p in played:
+        by_seed.setdefault(p["seed"], []).append(p)
+    pairs = sum(1 for games in by_seed.values() if len(games) == len(teams))
     return {
         "games": total,
         "bots": list(names),
@@ -264,6 +289,12 @@ def summarise(
         "win_rate_by_team": {
             n: {t: _rate(team_wins[n][t], team_games[n][t]) for t in teams} for n in names
         },
+        "ci95": {n: wilson(wins[n], total) for n in names},
+        "ci95_by_team": {
+            n: {t: wilson(team_wins[n][t], team_games[n][t]) for t in teams} for n in names
+        },
+        "seed_pairs": pairs,
+        "median_last_turn": statistics.median(turns) if turns else None,
         "games_by_team": team_games,
         "outcomes": outcomes,
         "reasons": reasons,
@@ -285,5 +316,91 @@ def summarise(
                 **p["numbers"],
             }
             for p in played
+        ],
+    }
+
+
+# -- ratings --------------------------------------------------------------------------------
+
+
+def fit_ratings(names: list[str], results: list[tuple[str, str, float]]) -> dict[str, float]:
+    """One rating per bot from ``results`` (``(a, b, score of a)``, 1 a win, 0.5 a draw, 0 a
+    loss): a Bradley-Terry model fitted by ``choix`` (lightly regularised, so a bot that won
+    or lost everything still gets a finite rating), on the Elo scale (400 points: ten to one
+    odds), the first bot at 0."""
+    try:
+        import choix
+    except ImportError as e:  # pragma: no cover - the ratings extra is missing
+        raise RuntimeError("ratings need the choix library: pip install 'greatwar[ratings]'") from e
+    ix = {n: i for i, n in enumerate(names)}
+    data: list[tuple[int, int]] = []
+    for a, b, score in results:
+        # each game counts twice (a draw: one win each way)
+        wins_a = round(2 * score)
+        data += [(ix[a], ix[b])] * wins_a + [(ix[b], ix[a])] * (2 - wins_a)
+    if not data:
+        return {n: 0.0 for n in names}
+    params = choix.opt_pairwise(len(names), data, alpha=0.01)
+    scale = 400 / math.log(10)
+    base = float(params[0])
+    return {n: round((float(params[ix[n]]) - base) * scale, 1) for n in names}
+
+
+def run_ratings(
+    bots: tuple[str, ...],
+    games: int,
+    scenario: str | None = None,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    max_decisions: int = MAX_DECISIONS,
+    game_id: str = DEFAULT_GAME,
+) -> dict[str, Any]:
+    """A round robin of two-team series (``games`` games for every pair of ``bots``, seed-
+    paired) and the ratings fitted to all of them. Only for games of two teams."""
+    g = game(game_id)
+    teams = tuple(t.id for t in g.teams())
+    if len(teams) != 2:
+        raise ValueError("ratings are fitted for games of two teams")
+    if len(set(bots)) != len(bots) or len(bots) < 2:
+        raise ValueError("give two or more different bots to rate")
+    done = 0
+    series = []
+    results: list[tuple[str, str, float]] = []
+    for a, b in itertools.combinations(bots, 2):
+
+        def step(n: int, before: int = done) -> None:
+            if progress is not None:
+                progress(before + n)
+
+        res = run_arena(
+            (a, b), games, scenario, seed, options, workers, step, max_decisions, game_id
+        )
+        done += games
+        series.append(res)
+        for r in res["results"]:
+            winner = r["teams"].get(r["outcome"])
+            if r["outcome"] == "error":
+                continue
+            score = 1.0 if winner == a else 0.0 if winner == b else 0.5
+            results.append((a, b, score))
+    ratings = fit_ratings(list(bots), results)
+    return {
+        "game": game_id,
+        "bots": list(bots),
+        "games_per_pair": games,
+        "ratings": ratings,
+        "series": [
+            {
+                "bots": s["bots"],
+                "wins": s["wins"],
+                "draws": s["draws"],
+                "win_rate": s["win_rate"],
+                "ci95": s["ci95"],
+                "win_rate_by_team": s["win_rate_by_team"],
+                "errors": s["errors"],
+            }
+            for s in series
         ],
     }

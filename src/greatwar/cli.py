@@ -480,8 +480,9 @@ def arena(
         str,
         typer.Option(
             "--bots",
-            help="One bot per team of the game, comma-separated (e.g. heuristic,random). The "
-            "bots rotate across the teams from game to game.",
+            help="One bot per team of the game, comma-separated (e.g. normal,easy). The "
+            "bots rotate across the teams from game to game: each seed is played once from "
+            "every side (seed pairs). With --ratings: two or more bots to rate.",
         ),
     ] = "heuristic,random",
     game_id: GameId = DEFAULT_GAME,
@@ -495,8 +496,17 @@ def arena(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (win rates, results...).")
     ] = False,
+    ratings: Annotated[
+        bool,
+        typer.Option(
+            "--ratings",
+            help="Play every pair of the bots (--games games a pair) and fit their ratings "
+            "(Bradley-Terry, Elo scale).",
+        ),
+    ] = False,
 ) -> None:
-    """Play bots against each other and report their win rates, overall and by team."""
+    """Play bots against each other and report their win rates (with 95% confidence
+    intervals), overall and by team; or, with --ratings, rate several bots."""
     import os
 
     from greatwar.arena import run_arena
@@ -505,6 +515,9 @@ def arena(
     g = _game(game_id)
     teams = g.teams()
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    if ratings:
+        _ratings(g, names, games, scenario, seed, options, workers, as_json, game_id)
+        return
     if len(names) != len(teams):
         raise typer.BadParameter(
             f"give one bot per team ({', '.join(t.id for t in teams)}), e.g. --bots "
@@ -538,31 +551,100 @@ def arena(
         table = Table(title=f"{games} {g.title} {sc} games: {title} (seed {seed})")
         table.add_column("bot")
         table.add_column("wins", justify="right")
-        table.add_column("win rate", justify="right")
+        table.add_column("win rate (95% CI)", justify="right")
         for t in teams:
             table.add_column(f"as {t.name}", justify="right")
         table.add_column("s / decision", justify="right")
         for name in result["bots"]:
             by = result["win_rate_by_team"][name]
+            ci = result["ci95_by_team"][name]
             table.add_row(
                 name,
                 str(result["wins"][name]),
-                f"{result['win_rate'][name]:.0%}",
-                *(f"{by[t.id]:.0%}" for t in teams),
+                _with_ci(result["win_rate"][name], result["ci95"][name]),
+                *(_with_ci(by[t.id], ci[t.id]) for t in teams),
                 f"{result['seconds_per_decision'][name]:.4f}",
             )
         out.print(table)
         means = ", ".join(f"{k} {v}" for k, v in result["means"].items())
         out.print(
             escape(
-                f"no winner {result['draws']}, errors {len(result['errors'])}, "
-                f"ended by {result['reasons']}, mean last turn {result['mean_last_turn']}"
-                + (f", means: {means}" if means else "")
+                f"seed pairs {result['seed_pairs']}, no winner {result['draws']}, errors "
+                f"{len(result['errors'])}, ended by {result['reasons']}, last turn: mean "
+                f"{result['mean_last_turn']}, median {result['median_last_turn']}, "
+                f"{result['seconds']} s" + (f", means: {means}" if means else "")
             )
         )
         for e in result["errors"][:10]:
             err.print(f"[red]error[/red] {escape(e)}")
     if result["errors"]:
+        raise typer.Exit(1)
+
+
+def _with_ci(rate: float, ci: list[float] | tuple[float, float]) -> str:
+    return f"{rate:.0%} ({ci[0]:.0%}-{ci[1]:.0%})"
+
+
+def _ratings(
+    g: Any,
+    names: tuple[str, ...],
+    games: int,
+    scenario: str | None,
+    seed: int,
+    options: str | None,
+    workers: int | None,
+    as_json: bool,
+    game_id: str,
+) -> None:
+    import itertools
+    import os
+
+    from greatwar.arena import run_ratings
+
+    known = _bots(game_id)
+    for name in names:
+        if name not in known:
+            raise typer.BadParameter(f"unknown bot {name!r}; the bots are {', '.join(known)}")
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise typer.BadParameter("--ratings needs two or more different bots")
+    if len(g.teams()) != 2:
+        raise typer.BadParameter("--ratings is for games of two teams")
+    sc, opts = _setup(g, scenario, options)
+    pairs = len(list(itertools.combinations(names, 2)))
+    total = pairs * games
+    with _progress(total, "ratings: " + ", ".join(names)) as bar:
+        task = bar.add_task("games", total=total)
+        try:
+            result = run_ratings(
+                names,
+                games,
+                scenario=sc,
+                seed=seed,
+                options=opts,
+                workers=workers or os.cpu_count() or 1,
+                progress=lambda n: bar.update(task, completed=n),
+                game_id=game_id,
+            )
+        except RuntimeError as e:
+            raise typer.BadParameter(str(e)) from None
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+    else:
+        table = Table(title=f"Ratings ({games} {g.title} {sc} games a pair, seed {seed})")
+        table.add_column("bot")
+        table.add_column("rating (Elo scale)", justify="right")
+        for name, r in sorted(result["ratings"].items(), key=lambda kv: -kv[1]):
+            table.add_row(name, f"{r:+.0f}")
+        out.print(table)
+        for s in result["series"]:
+            a, b = s["bots"]
+            out.print(
+                escape(
+                    f"{a} vs {b}: {_with_ci(s['win_rate'][a], s['ci95'][a])} / "
+                    f"{_with_ci(s['win_rate'][b], s['ci95'][b])}, no winner {s['draws']}"
+                )
+            )
+    if any(s["errors"] for s in result["series"]):
         raise typer.Exit(1)
 
 
@@ -576,9 +658,27 @@ def play(
             "see 'greatwar games').",
         ),
     ] = None,
-    vs: Annotated[str, typer.Option("--vs", help="The bot that plays every other seat.")] = (
-        "heuristic"
-    ),
+    vs: Annotated[
+        str,
+        typer.Option(
+            "--vs",
+            help="The bot that plays every other seat: a strength (easy, normal, hard) or a "
+            "bot's name (see 'greatwar games').",
+        ),
+    ] = "easy",
+    think: Annotated[
+        float | None,
+        typer.Option(
+            "--think",
+            min=0.05,
+            help="Seconds the bot may think about each decision it searches (normal and hard; "
+            "default: their fixed number of simulations).",
+        ),
+    ] = None,
+    cores: Annotated[
+        int | None,
+        typer.Option("--cores", min=1, help="Processes a searching bot uses (default: all)."),
+    ] = None,
     game_id: GameId = DEFAULT_GAME,
     scenario: Scenario = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the game.")] = 1,
@@ -604,7 +704,27 @@ def play(
     if vs not in known:
         raise typer.BadParameter(f"unknown bot {vs!r}; the bots are {', '.join(known)}")
     sc, opts = _setup(g, scenario, options)
-    tg = new_terminal_game(held, vs, sc, seed, opts, console=out, save=save, game_id=game_id)
+    import inspect
+    import os
+
+    from greatwar.bots import bots as bot_registry
+
+    takes = inspect.signature(bot_registry(game_id)[vs]).parameters
+    if think is not None and "think" not in takes:
+        raise typer.BadParameter(f"the {vs} bot does not search: --think is for normal or hard")
+    workers = (cores or os.cpu_count() or 1) if "workers" in takes else None
+    tg = new_terminal_game(
+        held,
+        vs,
+        sc,
+        seed,
+        opts,
+        console=out,
+        save=save,
+        game_id=game_id,
+        think=think,
+        workers=workers,
+    )
     tg.run()
 
 

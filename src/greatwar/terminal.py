@@ -286,14 +286,19 @@ def new_terminal_game(
     save: Path | None = None,
     read: Callable[[str], str] | None = None,
     game_id: str = DEFAULT_GAME,
+    think: float | None = None,
+    workers: int | None = None,
 ) -> TerminalGame:
     """A terminal game where the player holds ``seat`` (one seat, or several as a list or
-    comma-separated) and the bot ``vs`` plays every other seat."""
+    comma-separated) and the bot ``vs`` plays every other seat (``think``: its seconds a
+    decision, ``workers``: its processes, for bots that search)."""
     g = game(game_id)
     seats = parse_seats(g, seat)
     session = Session.new(g, scenario or g.default_scenario, options, seed)
     bots = {
-        x: make_bot(vs, (seed * 1_000_003 + i * 7919) % (1 << 62), game_id)
+        x: make_bot(
+            vs, (seed * 1_000_003 + i * 7919) % (1 << 62), game_id, think=think, workers=workers
+        )
         for i, x in enumerate(g.seats)
         if x not in seats
     }

@@ -225,3 +225,62 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     assert page.locator("svg.board g.unit").count() > 50
     assert not errors, errors
     ctx.close()
+
+
+def test_a_game_against_the_normal_computer(browser: Browser, live_server: str) -> None:
+    """The create form offers the strengths; the Allies play against ``normal``: its first
+    card choices (searched) come back over the websocket and the human plays on."""
+    ctx = browser.new_context(viewport={"width": 1600, "height": 1000})
+    ctx.set_default_timeout(240_000)  # a searched decision on a busy machine
+    errors: list[str] = []
+    start = ctx.new_page()
+    start.on("pageerror", lambda e: errors.append(str(e)))
+    start.goto(live_server + "/")
+    start.wait_for_selector("#seat-cp option[value=normal]", state="attached")
+    offered = start.eval_on_selector_all("#seat-cp option", "e => e.map(x => x.value)")
+    assert {"easy", "normal", "hard"} <= set(offered)
+    start.select_option("#scenario", "historical")
+    start.select_option("#seat-ap", "human")
+    start.select_option("#seat-cp", "normal")
+    start.fill("#seed", "3")
+    start.click("#create-button")
+    start.wait_for_selector("input.link-box[data-seat=ap]")
+    link = start.input_value("input.link-box[data-seat=ap]")
+    start.close()
+
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(link)
+    # the computer opens with Guns of August and its operations, then the Allies are to act
+    page.wait_for_function(
+        "document.body.dataset.toAct === 'ap' && document.body.dataset.mine === 'true'"
+    )
+    map_clicks = True
+    for _ in range(300):
+        wait_mine(page)
+        now = body(page)
+        if now["round"] == "3":
+            break
+        if now.get("step") == "action_round":
+            card = page.locator("[data-testid=hand] .card.playable").first
+            before = body(page)
+            card.click()
+            wait_changed(page, before)
+            if page.locator("#menu.open").count():
+                before = body(page)
+                page.locator("#menu.open button.action").first.click()
+                wait_changed(page, before)
+            continue
+        _decide(page, map_clicks)
+        if body(page).get("step") == "movement":
+            map_clicks = False  # one activation by the map is enough
+    else:
+        pytest.fail("two action rounds against the computer did not finish")
+    # every entry, those of collapsed earlier rounds too
+    log = page.eval_on_selector_all(
+        "[data-testid=log] .log-entry", "e => e.map(x => x.textContent)"
+    )
+    cp_plays = [t for t in log if "Central Powers play" in t]
+    assert len(cp_plays) >= 3, cp_plays  # Guns of August, then two searched card choices
+    assert not errors, errors
+    ctx.close()

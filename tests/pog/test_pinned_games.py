@@ -27,8 +27,8 @@ RANDOM_GAMES = [
 ]
 
 BOT_GAMES = [
-    ("introductory", 4, 281, "205ab63c137dd28f1e645a2695481dcb"),
-    ("historical", 5, 323, "748f36c684b493cc5deffc6dea42b5a5"),
+    ("introductory", 4, 334, "dfde1aaee6e2487d42ef72e186333d82"),
+    ("historical", 5, 476, "2343b992cae2bbf57d8159abbc4e6316"),
 ]
 
 

@@ -9,7 +9,9 @@ deterministic for a given seed and the same views).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
+from typing import Any
 
 from greatwar.bots.random_bot import RandomBot
 from greatwar.core.bot import Bot
@@ -30,9 +32,18 @@ def bot_names(game_id: str = DEFAULT_GAME) -> list[str]:
     return sorted(bots(game_id))
 
 
-def make_bot(name: str, seed: int = 0, game_id: str = DEFAULT_GAME) -> Bot:
-    """A bot of a game by name (see :func:`bots`); ValueError for an unknown name."""
+def make_bot(name: str, seed: int = 0, game_id: str = DEFAULT_GAME, **settings: Any) -> Bot:
+    """A bot of a game by name (see :func:`bots`); ValueError for an unknown name, or for a
+    setting the bot does not take. ``settings`` (``think``: seconds a decision, ``workers``:
+    processes) go to bots that take them, such as the search bots; None means the default."""
     known = bots(game_id)
     if name not in known:
         raise ValueError(f"unknown bot {name!r}; expected one of: {', '.join(sorted(known))}")
-    return known[name](seed)
+    factory = known[name]
+    given = {k: v for k, v in settings.items() if v is not None}
+    if given:
+        takes = inspect.signature(factory).parameters
+        for k in given:
+            if k not in takes:
+                raise ValueError(f"the {name} bot takes no {k!r} setting")
+    return factory(seed, **given)

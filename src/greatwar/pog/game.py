@@ -144,9 +144,9 @@ class PathsOfGlory:
     # -- its face -----------------------------------------------------------------------
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
-        from greatwar.pog.bots.heuristic import HeuristicBot
+        from greatwar.pog.bots.levels import LEVELS
 
-        return {"heuristic": HeuristicBot}
+        return dict(LEVELS)
 
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(dict(entry), lang)

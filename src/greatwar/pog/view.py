@@ -181,6 +181,9 @@ def view(s: State, seat: int | str) -> dict[str, Any]:
         "tracks": tracks_view(s),
         "at_war": sorted(n for n, w in s.at_war.items() if w),
         "events": dict(s.events),
+        # 8.1.3: what each side did in each of this turn's action rounds (public; 9.4.3 and
+        # the one-redeployment limits depend on it)
+        "uses": {SIDES[i]: list(s.uses[i]) for i in (0, 1)},
         "markers": markers_view(s),
         "board": board_view(s),
         "cards": cards_view(s, me),

@@ -151,3 +151,10 @@ def test_an_empty_enemy_vp_space_is_worth_taking() -> None:
     board.invalidate(s)
     an = Analysis(view(s, "cp"))
     assert an.capture_gain(sedan) >= 8.0
+
+
+def test_the_searching_bot_is_given_only_views_and_answers_legal_actions() -> None:
+    _s, spies = play("normal", "easy", seed=21, limit=70)
+    assert spies["ap"].calls > 0 and spies["cp"].calls > 0
+    bot = spies["ap"].bot
+    assert getattr(bot, "searched", 0) >= 1  # it searched card choices, from views only

@@ -59,6 +59,9 @@ UNSUPPLIED = 14.0  # a unit standing out of supply risks attrition (14.3)
 CORPS_VALUE = 2.5  # a corps on the map, for events and rebuilding
 ARMY_VALUE = 9.0  # an army on the map
 STEP_COST = 0.02  # each space moved: prefer the shorter of two equal paths
+REACH = 3  # spaces an enemy army marches in one activation (11.1: movement factor 3)
+CUT_OFF = 9.0  # a unit whose supply line one enemy march would cut
+GAP = 0.45  # share of what a lone unit shields that it is worth there
 
 
 def step_cost(s: State, u: int) -> float:
@@ -131,9 +134,12 @@ def lf_capacity(s: State, units: Sequence[int]) -> int:
 class Analysis:
     """A position seen by one seat."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], world: State | None = None) -> None:
+        """``world``: a whole state to read instead of the view's public model (the search's
+        determinized worlds, which hold nothing the searching seat may not know)."""
         self.view = view
-        self.s = s = public_state(view)
+        self.s = s = public_state(view) if world is None else world
+        self.ops_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Any]] = {}
         self.me = me = SIDE_OF_NAME[view["seat"]]
         self.foe = 1 - me
         self.historical = SCENARIOS[s.scenario].historical
@@ -161,6 +167,10 @@ class Analysis:
         for x in MAP:
             if supply.closed_to_all(s, x):
                 self.closed[x] = 1
+        self.foe_reach = self._reach()
+        self.depth = self._depth()
+        self._behind: dict[int, float] = {}
+        self._pess: State | None = None
         self._dist: dict[tuple[str, bool, bool, bool], list[int]] = {}
         self._pot: dict[tuple[int, int], float] = {}
         self._gain: dict[int, float] = {}
@@ -191,6 +201,91 @@ class Analysis:
 
     def enemy_fort(self, x: int) -> bool:
         return movement.enemy_fort(self.s, self.me, x)
+
+    def _reach(self) -> list[int]:
+        """Moves the enemy's units need to reach each space (11.1: no zones of control, so
+        they march through any space that holds none of ours), capped at ``REACH + 1``."""
+        far = REACH + 1
+        occ = self.occ
+        me = self.me
+        dist = [far] * N
+        todo = [x for x in MAP if self.side_in(x) == self.foe]
+        for x in todo:
+            dist[x] = 0
+        i = 0
+        while i < len(todo):
+            x = todo[i]
+            i += 1
+            nd = dist[x] + 1
+            if nd > REACH:
+                continue
+            for n in ADJ[x]:
+                if dist[n] <= nd or self.closed[n]:
+                    continue
+                if occ[n] and UNITS[occ[n][0]].side == me:
+                    continue
+                dist[n] = nd
+                todo.append(n)
+        return dist
+
+    def _depth(self) -> list[int]:
+        """How deep each space lies in enemy ground: 0 for own-controlled spaces, else the
+        number of enemy-controlled spaces one crosses to reach it (a unit ending deep is cut
+        off and dies in attrition, 14.3)."""
+        s = self.s
+        dist = [FAR] * N
+        todo = [x for x in MAP if s.ctrl[x] == self.me]
+        for x in todo:
+            dist[x] = 0
+        i = 0
+        while i < len(todo):
+            x = todo[i]
+            i += 1
+            nd = dist[x] + 1
+            for n in ADJ[x]:
+                if dist[n] <= nd:
+                    continue
+                dist[n] = nd
+                todo.append(n)
+        return dist
+
+    def cut_off(self, u: int, y: int) -> bool:
+        """Would unit ``u`` standing in ``y`` lose its supply if the enemy marched into every
+        empty own space next to its units? (Units out of supply at the end of the turn die of
+        attrition, 14.3; with no zones of control a supply line is cut by one march.)"""
+        p = self._pess
+        if p is None:
+            p = self.s.clone(with_log=False)
+            for x in MAP:
+                if p.ctrl[x] == self.me and not self.occ[x] and self.foe_reach[x] <= 1:
+                    p.ctrl[x] = self.foe
+            p.cache = {}
+            self._pess = p
+        return not supply.supplied_at(p, u, y)
+
+    def behind(self, x: int) -> float:
+        """What a unit in own space ``x`` shields: the worth of own VP spaces within two moves
+        behind it that hold no unit of ours and that the enemy cannot reach yet."""
+        got = self._behind.get(x)
+        if got is not None:
+            return got
+        s = self.s
+        total = 0.0
+        seen = {x}
+        ring = [x]
+        for _ in range(2):
+            nxt = []
+            for y in ring:
+                for n in ADJ[y]:
+                    if n in seen or s.ctrl[n] != self.me:
+                        continue
+                    seen.add(n)
+                    nxt.append(n)
+                    if self.vp_space(n) and not self.occ[n] and self.foe_reach[n] > 1:
+                        total += self.space_worth(n)
+            ring = nxt
+        self._behind[x] = total
+        return total
 
     # -- distances to the front ----------------------------------------------------------
 
@@ -264,6 +359,17 @@ class Analysis:
         v = -DIST_W * d - self.exposure(y)
         if not supply.supplied_at(s, u, y):
             v -= UNSUPPLIED
+        elif self.cut_off(u, y):
+            v -= CUT_OFF * (1.5 if UNITS[u].army else 1.0)
+        deep = self.depth[y]
+        if deep >= 2:
+            v -= 0.5 * UNSUPPLIED * (deep - 1)  # a raid: cut off before long (14.3)
+        if s.ctrl[y] == self.me and self.foe_reach[y] <= REACH:
+            others = self.own_cf[y] - (board.cf(s, u) if s.loc[u] == y else 0)
+            if others <= 0:
+                # the only unit between the enemy and what lies behind (a gap filled)
+                near = 1.0 if self.foe_reach[y] <= 1 else 0.5
+                v += near * GAP * (self.space_worth(y) + 0.5 * self.behind(y))
         threat = self.foe_adj[y]
         if threat:
             cf = board.cf(s, u)
@@ -290,11 +396,12 @@ class Analysis:
 
     def leave_cost(self, u: int, x: int) -> float:
         """What leaving ``x`` empty risks: the enemy walking in (only the last unit)."""
-        if x in D.boxes or self.foe_near[x] == 0:
+        if x in D.boxes or self.foe_reach[x] > REACH:
             return 0.0
         if any(v != u for v in self.occ[x]):
             return 0.0
-        return (0.5 if self.foe_adj[x] else 0.3) * self.space_worth(x)
+        near = 0.6 if self.foe_reach[x] <= 1 else 0.35
+        return near * (self.space_worth(x) + 0.5 * self.behind(x))
 
     def capture_gain(self, y: int) -> float:
         """What entering enemy-controlled, empty ``y`` gains (control changes, 11.1.14)."""
@@ -308,6 +415,8 @@ class Analysis:
                 g = 0.25 * self.space_worth(y)
             else:
                 g = self.space_worth(y)
+            if self.depth[y] >= 2:
+                g *= 0.3  # a raid's gain rarely lasts past the enemy's answer
         self._gain[y] = g
         return g
 

@@ -167,7 +167,10 @@ def op_candidates(an: Analysis, f: dict[str, Any]) -> list[Candidate]:
 
 def plan_operation(an: Analysis, f: dict[str, Any], budget: int) -> tuple[float, list[Candidate]]:
     """Choose activation plans greedily by worth per OPS within ``budget``."""
-    cands = op_candidates(an, f)
+    key = (tuple(f.get("moves", ())), tuple(f.get("attacks", ())))
+    cands = an.ops_memo.get(key)
+    if cands is None:
+        cands = an.ops_memo[key] = op_candidates(an, f)
     chosen: list[Candidate] = []
     used: set[int] = set()
     left = budget
@@ -214,9 +217,11 @@ class HeuristicBot:
             raise ValueError("the heuristic bot was asked to act with no legal action")
         if len(legal) == 1:
             return legal[0]
-        an = Analysis(view)
-        scorer = HANDLERS.get(str(view.get("step")), generic)
-        scores = scorer(self, an, view, legal)
+        return legal[self.pick(Analysis(view), view, legal)]
+
+    def pick(self, an: Analysis, view: dict[str, Any], legal: list[str]) -> int:
+        """The index of the best of ``legal`` (scored with the analysis ``an``)."""
+        scores = self.scores(an, view, legal)
         best = 0
         top = -1e18
         for i, sc in enumerate(scores):
@@ -224,7 +229,12 @@ class HeuristicBot:
             if v > top:
                 top = v
                 best = i
-        return legal[best]
+        return best
+
+    def scores(self, an: Analysis, view: dict[str, Any], legal: list[str]) -> list[float]:
+        """The score of each of ``legal`` (without the tie-breaking noise)."""
+        scorer = HANDLERS.get(str(view.get("step")), generic)
+        return scorer(self, an, view, legal)
 
 
 # -- card play (8.1.3) --------------------------------------------------------------------------
@@ -670,6 +680,8 @@ def score_advance(
         y = D.space_ix[args[1]]
         x = s.loc[u]
         gain = an.capture_gain(y) if not any(UNITS[v].side == an.me for v in an.occ[y]) else 0
+        if gain and an.cut_off(u, y):
+            gain *= 0.3  # a space taken by a unit the enemy can cut off is soon lost (14.3)
         out.append(gain + an.potential(u, y) - an.potential(u, x) - an.leave_cost(u, x))
     return out
 

@@ -1,0 +1,61 @@
+"""The computer opponent's strengths, by the names people pick them with.
+
+- ``easy``: the heuristic bot (:mod:`greatwar.pog.bots.heuristic`), instant;
+- ``normal``: the search bot (:mod:`greatwar.pog.bots.search`) with a short budget, searching
+  the choice of card and its use;
+- ``hard``: the search bot with a long budget, searching the activations and attacks too.
+
+Budgets are counts of simulations, so a level plays the same game for the same seed on any
+machine (``greatwar play --think SECONDS`` gives a time budget instead). ``heuristic`` and
+``search`` stay as the bots' own names (``search`` is ``normal``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from greatwar.core.bot import Bot
+from greatwar.pog.bots.heuristic import HeuristicBot
+from greatwar.pog.bots.search import ALL_KEY_STEPS, KEY_STEPS, SearchBot
+
+NORMAL_SIMS = 24  # about 1 s a searched decision on one core of the development machine
+HARD_SIMS = 96
+
+
+def easy(seed: int = 0) -> HeuristicBot:
+    bot = HeuristicBot(seed)
+    bot.name = "easy"
+    return bot
+
+
+def normal(
+    seed: int = 0, think: float | None = None, workers: int = 1, name: str = "normal"
+) -> SearchBot:
+    bot = SearchBot(seed, sims=NORMAL_SIMS, think=think, workers=workers, top=6)
+    bot.name = name
+    return bot
+
+
+def search(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
+    return normal(seed, think, workers, name="search")
+
+
+def hard(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
+    bot = SearchBot(
+        seed, sims=HARD_SIMS, think=think, workers=workers, top=8, key_steps=ALL_KEY_STEPS
+    )
+    bot.name = "hard"
+    return bot
+
+
+LEVELS: dict[str, Callable[[int], Bot]] = {
+    "easy": easy,
+    "normal": normal,
+    "hard": hard,
+    "heuristic": HeuristicBot,
+    "search": search,
+}
+"""Every Paths of Glory bot by name (the game's descriptor lists them)."""
+
+STRENGTHS = ("easy", "normal", "hard")
+__all__ = ["KEY_STEPS", "LEVELS", "STRENGTHS", "easy", "hard", "normal", "search"]
