@@ -27,3 +27,29 @@ def test_product_never_reads_shared():
         if path == Path(__file__).resolve():
             continue
         assert marker not in path.read_text(encoding="utf-8"), path
+
+
+def test_every_data_file_ships_with_the_package():
+    """A file the code reads at run time must be named by the package-data globs of
+    pyproject.toml, or an installed copy (pip install .) lacks it."""
+    import fnmatch
+    import tomllib
+
+    config = tomllib.loads(ROOT.joinpath("pyproject.toml").read_text(encoding="utf-8"))
+    globs = config["tool"]["setuptools"]["package-data"]
+    src = ROOT / "src"
+    missing = []
+    for path in src.joinpath("greatwar").rglob("*"):
+        if not path.is_file() or path.suffix in {".py", ".pyc"} or "__pycache__" in path.parts:
+            continue
+        rel = path.relative_to(src)
+        shipped = False
+        for package, patterns in globs.items():
+            base = Path(*package.split("."))
+            if rel.is_relative_to(base):
+                inner = rel.relative_to(base).as_posix()
+                if any(fnmatch.fnmatch(inner, pattern) for pattern in patterns):
+                    shipped = True
+        if not shipped:
+            missing.append(str(rel))
+    assert missing == [], f"add these to [tool.setuptools.package-data]: {missing}"
