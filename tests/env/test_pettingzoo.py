@@ -50,6 +50,51 @@ def test_api_test_passes_without_warnings():
     assert [m for m in messages if m not in SPURIOUS] == []
 
 
+def test_with_the_mask_in_the_infos_api_test_gives_no_warning_at_all():
+    messages = _warnings_of(
+        lambda: api_test(pog.env(scenario="introductory", action_mask_in="info"), num_cycles=1000)
+    )
+    assert messages == []
+
+
+def test_with_the_mask_in_the_infos_seed_test_gives_no_warning_at_all():
+    messages = _warnings_of(
+        lambda: seed_test(
+            lambda: pog.env(scenario="introductory", action_mask_in="info"), num_cycles=500
+        )
+    )
+    assert messages == []
+
+
+def test_the_mask_in_the_infos_is_the_mask_of_the_dict_layout():
+    plain = pog.raw_env(scenario="introductory")
+    flat = pog.raw_env(scenario="introductory", action_mask_in="info")
+    plain.reset(seed=9)
+    flat.reset(seed=9)
+    rng = np.random.default_rng(9)
+    for _ in range(300):
+        if plain.decision is None:
+            break
+        agent = plain.agent_selection
+        assert flat.agent_selection == agent
+        obs = plain.observe(agent)
+        flat_obs = flat.observe(agent)
+        assert isinstance(flat_obs, np.ndarray)
+        assert np.array_equal(flat_obs, obs["observation"])
+        for other in plain.agents:
+            assert np.array_equal(
+                flat.infos[other]["action_mask"], plain.observe(other)["action_mask"]
+            )
+        token = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        plain.step(token)
+        flat.step(token)
+
+
+def test_the_mask_layout_must_be_one_of_the_two():
+    with pytest.raises(MalformedActionError, match="action_mask_in"):
+        pog.raw_env(action_mask_in="obs")
+
+
 def test_seed_test_passes_without_warnings():
     messages = _warnings_of(
         lambda: seed_test(lambda: pog.env(scenario="introductory"), num_cycles=500)

@@ -12,6 +12,10 @@ space is ``Discrete(len(vocabulary))`` and the observation is a dict:
   decision towards a legal action (all zero for an agent that is not to act, and once the game
   is over).
 
+With ``action_mask_in="info"`` the observation is that ``float32`` array alone (a ``Box``) and
+the mask is ``infos[agent]["action_mask"]``: PettingZoo's other layout for masks, for learning
+code that wants a flat observation space.
+
 Everything an agent observes comes from ``game.view(state, seat)``: the state is held only to
 step it. Rewards come at the end: +1 to the seats of the winning team, -1 to the others, 0 to
 all on a draw. ``max_steps`` (token steps) truncates a game for every agent.
@@ -51,8 +55,14 @@ class GreatWarEnv(AECEnv):  # type: ignore[misc]
         options: dict[str, Any] | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        action_mask_in: str = "observation",
     ) -> None:
         super().__init__()
+        if action_mask_in not in ("observation", "info"):
+            raise MalformedActionError(
+                f"action_mask_in must be 'observation' or 'info', not {action_mask_in!r}"
+            )
+        self.mask_in_info = action_mask_in == "info"
         g = find_game(game)
         self.game = g
         self.scenario = scenario or g.default_scenario
@@ -77,11 +87,16 @@ class GreatWarEnv(AECEnv):  # type: ignore[misc]
         n_vocab = len(self.vocabulary)
         self._prefix_rows = max(0, self.encoder.max_tokens - 1)
         size = self.encoder.size + self._prefix_rows * n_vocab
-        space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
-                "action_mask": gymnasium.spaces.Box(0, 1, (n_vocab,), np.int8),
-            }
+        features = gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32)
+        space: gymnasium.spaces.Space[Any] = (
+            features
+            if self.mask_in_info
+            else gymnasium.spaces.Dict(
+                {
+                    "observation": features,
+                    "action_mask": gymnasium.spaces.Box(0, 1, (n_vocab,), np.int8),
+                }
+            )
         )
         action = gymnasium.spaces.Discrete(n_vocab)
         self.observation_spaces = {a: space for a in self.possible_agents}
@@ -130,6 +145,7 @@ class GreatWarEnv(AECEnv):  # type: ignore[misc]
         self._features = {}
         self.agent_selection = self.agents[0]
         self._next_decision()
+        self._refresh_masks()
 
     def _next_decision(self) -> None:
         """Point at the seat to act (or end the game)."""
@@ -166,7 +182,21 @@ class GreatWarEnv(AECEnv):  # type: ignore[misc]
 
     # -- observing ----------------------------------------------------------------------------
 
-    def observe(self, agent: str) -> ObsDict:
+    def observe(self, agent: str) -> Any:
+        obs, mask = self._observation_and_mask(agent)
+        if self.mask_in_info:
+            return obs
+        return {"observation": obs, "action_mask": mask}
+
+    def _refresh_masks(self) -> None:
+        """With masks in the infos: every live agent's mask for the decision now."""
+        if self.mask_in_info:
+            for agent in self.agents:
+                self.infos[agent]["action_mask"] = self._observation_and_mask(agent)[1]
+
+    def _observation_and_mask(
+        self, agent: str
+    ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
         seat = self._seat[agent]
         obs = self._base_for(seat).copy()
         mask = np.zeros(len(self.vocabulary), np.int8)
@@ -177,7 +207,7 @@ class GreatWarEnv(AECEnv):  # type: ignore[misc]
             for i, token in enumerate(d.prefix):
                 obs[base + i * n + self._token_id[token]] = 1.0
             mask[[self._token_id[t] for t in d.next_tokens()]] = 1
-        return {"observation": obs, "action_mask": mask}
+        return obs, mask
 
     def _base_for(self, seat: str) -> np.ndarray[Any, Any]:
         """The encoding of ``seat``'s view, computed once per position."""
@@ -232,6 +262,7 @@ class GreatWarEnv(AECEnv):  # type: ignore[misc]
             and not any(self.terminations.values())
         ):
             self.truncations = dict.fromkeys(self.agents, True)
+        self._refresh_masks()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -261,6 +292,7 @@ class GreatWarEnv(AECEnv):  # type: ignore[misc]
             raise IllegalActionError(f"{text!r} is not legal now")
         self._cumulative_rewards[self.agent_selection] = 0.0
         self._play(text)
+        self._refresh_masks()
         self._accumulate_rewards()
 
     def _play(self, text: str) -> None:

@@ -10,7 +10,9 @@
 
 Keyword options: ``scenario`` (``introductory``, ``limited``, ``campaign``, ``historical``;
 default ``historical``), ``options`` (the game options, as for ``greatwar``), ``max_steps``
-(truncate after this many token steps) and ``render_mode`` (``ansi`` or ``human``). The encoding
+(truncate after this many token steps), ``render_mode`` (``ansi`` or ``human``) and
+``action_mask_in`` (``observation``, the default dict, or ``info``: the observation is the
+float32 array alone and the mask is ``infos[agent]["action_mask"]``). The encoding
 is documented in ``docs/env.md``.
 
 Versions: v0, the first.

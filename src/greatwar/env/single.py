@@ -95,7 +95,8 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The legal tokens now (the name sb3-contrib's MaskablePPO looks for)."""
-        return self.aec.observe(self.agent)["action_mask"].astype(bool)
+        mask: np.ndarray[Any, Any] = self.aec.observe(self.agent)["action_mask"]
+        return mask.astype(bool)
 
     def render(self) -> str | None:
         return self.aec._text()
