@@ -34,7 +34,7 @@ Brest-Litovsk, where Russian and other Allied units block each other).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import NamedTuple
@@ -269,20 +269,21 @@ class _Routes:
     labels: dict[tuple[Profile, bool], _Components] = field(default_factory=dict)
     # Per unit: its last sorted destinations and their actions (reused while unchanged).
     actions: dict[int, tuple[list[int], list[Action]]] = field(default_factory=dict)
+    # The side's supply data these routes were made with (see _relocate_keeping_cache).
+    supply_data: object = None
+    # Per unit, what has_room found true or false of it that cannot change while it stays
+    # put in this play (nothing changes control, forts, war entry or the side's supply):
+    # (in supply and free to go, may go to the Reserve Box but for the allowances).
+    fixed: dict[int, tuple[bool, bool]] = field(default_factory=dict)
 
 
 def _routes(s: State, side: int) -> _Routes:
-    base = bytearray(N)
-    occ = board.occupants(s)
-    ctrl = s.ctrl
-    for x in D.map_spaces:
-        if supply.closed_to_all(s, x):
-            continue  # 11.1.11 neutral, 9.5.2.4 Greek units, 11.1.10 MEF beaches
-        here = occ[x]
-        if here and UNITS[here[0]].side != side:
-            continue  # 13.1.5: never through an enemy combat unit
-        if ctrl[x] == side or board.fort_besieged(s, x):
-            base[x] = 1  # friendly, or a besieged enemy fort (13.1.5)
+    # 13.1.5: through friendly spaces (or besieged enemy forts), never through an enemy combat
+    # unit, nor into spaces closed to all (11.1.11 neutral, 9.5.2.4 Greek units, 11.1.10 MEF
+    # beaches): exactly the spaces a supply path of the side may pass (14.1.3).
+    base = bytearray(supply.passable_spaces(s, side))
+    for x in BOXES:
+        base[x] = 0
     nations: set[str] = set()
     for a, b, ns in NATION_LINKS:
         if base[a] and base[b]:
@@ -293,6 +294,7 @@ def _routes(s: State, side: int) -> _Routes:
         any(base[x] for x in NEAR_EAST),
         any(base[x] for x in ITALY),
         any(base[a] and base[b] for a, b in CROSS_LINKS),
+        supply_data=supply.side_supply(s, side),
     )
 
 
@@ -309,7 +311,7 @@ class _Ctx:
     ends: dict[
         tuple[Profile, bool, int, tuple[str, bool, bool, bool, bool]], tuple[list[int], list[int]]
     ] = field(default_factory=dict)
-    anchors: dict[str, list[int]] | None = None
+    anchors: dict[str, list[int]] = field(default_factory=dict)  # see _anchors
     ports: list[int] | None = None
     packed: frozenset[int] | None = None  # the full spaces (see :func:`_full_spaces`)
     # Per unit, its destinations with room and those already holding three units (10.1.2).
@@ -318,6 +320,12 @@ class _Ctx:
     groups: dict[tuple[object, ...], tuple[Options, Options]] = field(default_factory=dict)
     # Per full space, the units there that could still leave it (see :func:`_exchange`).
     relief: dict[int, list[tuple[int, bool, set[int]]]] = field(default_factory=dict)
+    # Cheap answers for sr_units (see :func:`has_room`): per land group, whether it has a
+    # destination with room; per component and kind of unit, its first ends with room.
+    room: dict[tuple[object, ...], bool] = field(default_factory=dict)
+    first_ends: dict[tuple[Profile, bool, int, tuple[str, bool, bool, bool, bool]], list[int]] = (
+        field(default_factory=dict)
+    )
     legal: tuple[int, int, list[int]] | None = None  # (points left, units done, units)
 
 
@@ -540,6 +548,102 @@ def _by_land(
                     full[y] = ("land", key)
 
 
+def _land_room(s: State, ctx: _Ctx, u: int, p: Profile, mode: str) -> bool:
+    """Has :func:`_by_land` a destination with room for ``u``? (Cheap: it stops at the first
+    one; shared by the units of one space alike, as :func:`_by_land`'s lists are.)"""
+    x = s.loc[u]
+    key = ("land", x, p, mode, _end_key(u))
+    land = ctx.groups.get(key)
+    if land is not None:
+        return bool(land[0])
+    got = ctx.room.get(key)
+    if got is None:
+        got = any(
+            y != x
+            for local in ((True, False) if mode == "quota" else (mode != "free",))
+            for c, members in _near_members(s, ctx, p, x, local)
+            for y in _first_ends(s, ctx, u, p, local, c, members)
+        )
+        ctx.room[key] = got
+    return got
+
+
+def _near_members(
+    s: State, ctx: _Ctx, p: Profile, x: int, local: bool
+) -> Iterator[tuple[int, list[int]]]:
+    lab, comps = _near_comps(s, ctx, p, x, local)
+    for c in comps:
+        yield c, lab.members[c]
+
+
+def _first_ends(
+    s: State, ctx: _Ctx, u: int, p: Profile, local: bool, c: int, members: list[int]
+) -> list[int]:
+    """The first two ends with room of component ``c`` for ``u`` (all of them, if fewer): enough
+    to know whether a unit in the component has one besides its own space."""
+    key = (p, local, c, _end_key(u))
+    whole = ctx.ends.get(key)
+    if whole is not None:
+        return whole[0][:2]
+    got = ctx.first_ends.get(key)
+    if got is None:
+        got = []
+        packed = _full_spaces(s, ctx)
+        for y in members:
+            if y not in packed and _ends_ok(s, u, y, False):
+                got.append(y)
+                if len(got) == 2:
+                    break
+        ctx.first_ends[key] = got
+    return got
+
+
+def has_room(s: State, u: int) -> bool:
+    """Has unit ``u`` a destination with room now? The same as ``bool(unit_options(s, u))``,
+    found without working out every destination (13.1.5-13.1.9, in the order that costs
+    least)."""
+    side = UNITS[u].side
+    ctx = _ctx(s, side)
+    got = ctx.opts.get(u)
+    if got is not None:
+        return bool(got[0])
+    d = UNITS[u]
+    x = s.loc[u]
+    if x == RESERVE[side]:
+        if d.nation == "gr" and not at_war(s, "gr"):
+            return False  # 9.5.2.4
+        key = _reserve_group(u)
+        shared = ctx.groups.get(key)
+        if shared is not None:
+            return bool(shared[0])
+        room = ctx.room.get(key)
+        if room is None:
+            room = ctx.room[key] = any(not _full(s, y) for y, _ in _reserve_ends(s, ctx, u))
+        return room
+    if x < 0 or x in BOXES:
+        return False
+    fixed = ctx.routes.fixed.get(u)
+    if fixed is None:
+        # What stays true while the unit stays put in this SR play (see _Routes.fixed).
+        fixed = ctx.routes.fixed[u] = (
+            not (d.nation == "gr" and not at_war(s, "gr"))  # 9.5.2.4
+            and supply.unit_supplied(s, u)  # 13.1.5
+            and not (d.nation == "ru" and SPACE_NATION[x] != "ru"),  # 13.1.6
+            _may_reserve(s, u),
+        )
+    may_go, may_reserve = fixed
+    if not may_go or not _may_leave(s, u):
+        return False  # 13.1.5
+    if may_reserve and (not IN_NE[x] or ne_allowance(s, u, "reserve") is not None):
+        return True  # 13.1.9
+    if "no_overland_movement" in d.flags:
+        return False  # 13.1.11
+    p = profile(s, u, ctx.routes)
+    if _land_room(s, ctx, u, p, _cross_mode(s, ctx, u)):
+        return True  # 13.1.5
+    return any(not _full(s, y) for y, _ in _sea_ends(s, ctx, u))  # 13.1.7
+
+
 def usable_port(s: State, side: int, x: int) -> bool:
     """13.1.7: a friendly-controlled port this side may use for SR by sea."""
     sp = SPACES[x]
@@ -569,8 +673,9 @@ def _ports(s: State, ctx: _Ctx) -> list[int]:
     return ctx.ports
 
 
-def _by_sea(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
-    """13.1.7: corps by sea, port to port, never combined with overland SR."""
+def _sea_ends(s: State, ctx: _Ctx, u: int) -> Iterator[tuple[int, str]]:
+    """13.1.7: corps by sea, port to port, never combined with overland SR: each destination
+    port with the per-turn allowance it uses ('' for none), lazily."""
     d = UNITS[u]
     if d.army or d.nation == "ru":
         return  # 13.1.7 armies never; 13.1.6 Russians never
@@ -590,41 +695,56 @@ def _by_sea(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
             if k is None:
                 continue
             key = k
+        yield y, key
+
+
+def _by_sea(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
+    """13.1.7: the destinations by sea, into ``out`` (room) or ``full``."""
+    for y, key in _sea_ends(s, ctx, u):
         into = full if _full(s, y) else out
         prev = into.get(y)
         if prev is None or (prev[1] and not key):
             into[y] = ("sea", key)
 
 
+def _reserve_key(s: State, u: int) -> str | None:
+    """13.1.9: may corps ``u`` SR from the map to the Reserve Box? None if not, else the
+    per-turn allowance it uses ('' for none)."""
+    if not _may_reserve(s, u):
+        return None
+    if IN_NE[s.loc[u]]:
+        return ne_allowance(s, u, "reserve")  # 13.2.1-13.2.3
+    return ""
+
+
+def _may_reserve(s: State, u: int) -> bool:
+    """:func:`_reserve_key` but for the per-turn Near East allowance."""
+    d = UNITS[u]
+    if d.army:
+        return False  # 13.1.9: corps only
+    if "no_sr_to_reserve_box" in d.flags:
+        return False  # 13.2.1: never the ANA
+    if "no_overland_movement" in d.flags and s.loc[u] != CETINJE:
+        return False  # 13.1.11: the MN only between Cetinje and the Reserve Box
+    if capital_lost(s, u):
+        return False  # 13.1.11
+    return supply.home_supplied(s, u)  # 13.1.12
+
+
 def _to_reserve(s: State, u: int, out: Options) -> None:
     """13.1.9: corps from the map to the Reserve Box."""
-    d = UNITS[u]
-    x = s.loc[u]
-    if d.army:
-        return  # 13.1.9: corps only
-    if "no_sr_to_reserve_box" in d.flags:
-        return  # 13.2.1: never the ANA
-    if "no_overland_movement" in d.flags and x != CETINJE:
-        return  # 13.1.11: the MN only between Cetinje and the Reserve Box
-    if capital_lost(s, u):
-        return  # 13.1.11
-    if not supply.home_supplied(s, u):
-        return  # 13.1.12
-    key = ""
-    if IN_NE[x]:
-        k = ne_allowance(s, u, "reserve")
-        if k is None:
-            return  # 13.2.1-13.2.3
-        key = k
-    out[RESERVE[d.side]] = ("reserve", key)
+    key = _reserve_key(s, u)
+    if key is not None:
+        out[RESERVE[UNITS[u].side]] = ("reserve", key)
 
 
-def _anchors(s: State, ctx: _Ctx) -> dict[str, list[int]]:
-    """13.1.8: per SR nation, the spaces holding a supplied unit of that nation (not the ANA
-    or SN corps; Serbs supplied by their special supply do not count)."""
-    if ctx.anchors is None:
-        got: dict[str, list[int]] = {}
-        for v in SIDE_UNITS[ctx.side]:
+def _anchors(s: State, ctx: _Ctx, nation: str) -> list[int]:
+    """13.1.8: the spaces holding a supplied unit of SR nation ``nation`` (not the ANA or SN
+    corps; Serbs supplied by their special supply do not count), in unit order."""
+    got = ctx.anchors.get(nation)
+    if got is None:
+        got = ctx.anchors[nation] = []
+        for v in SR_NATION_UNITS.get(nation, ()):
             x = s.loc[v]
             if x < 0 or x in BOXES:
                 continue
@@ -634,37 +754,42 @@ def _anchors(s: State, ctx: _Ctx) -> dict[str, list[int]]:
                 ok = supply.traces_from(s, x, supply.UNIT_CLASS[v])
             else:
                 ok = supply.unit_supplied(s, v)
-            if not ok:
-                continue
-            lst = got.setdefault(SR_NATION[v], [])
-            if x not in lst:
-                lst.append(x)
-        ctx.anchors = got
-    return ctx.anchors
+            if ok and x not in got:
+                got.append(x)
+    return got
 
 
-def _from_reserve(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
-    """13.1.8: out of the Reserve Box."""
+SR_NATION_UNITS: dict[str, tuple[int, ...]] = {}
+for _u in UNITS:
+    SR_NATION_UNITS[SR_NATION[_u.ix]] = (*SR_NATION_UNITS.get(SR_NATION[_u.ix], ()), _u.ix)
+
+
+def _reserve_ends(s: State, ctx: _Ctx, u: int) -> Iterator[tuple[int, str]]:
+    """13.1.8: out of the Reserve Box: each destination with the per-turn allowance it uses
+    ('' for none), lazily."""
     d = UNITS[u]
     side = d.side
     if capital_lost(s, u):
         return  # 13.1.11
     nation = SR_NATION[u]
-    friendly_only: list[int] = []
+    cands: list[int]
+    friendly_only: list[int]
     if "no_overland_movement" in d.flags:
         cands = []  # 13.1.11: the MN only to Cetinje
         friendly_only = [CETINJE]
     else:
-        cands = list(_anchors(s, ctx).get(nation, ()))
+        cands = _anchors(s, ctx, nation)
         friendly_only = list(OWN_SOURCES.get(nation, ()))  # capitals and sources
         if nation == "us":
             friendly_only.extend(FRENCH_PORTS)  # 13.1.8: US corps to any French port
     p = profile(s, u, ctx.routes)
+    seen: set[int] = set()
     for y in (*cands, *friendly_only):
-        if y in out or y in full:
+        if y in seen:
             continue
-        if y in friendly_only and y not in cands and s.ctrl[y] != side:
-            continue
+        seen.add(y)
+        if y not in cands and s.ctrl[y] != side:
+            continue  # capitals and sources only while friendly
         if not _open(s, ctx, p, y) or not _ends_ok(s, u, y, True):
             continue
         key = ""
@@ -673,7 +798,19 @@ def _from_reserve(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> N
             if k is None:
                 continue  # 13.2.1-13.2.3
             key = k
+        yield y, key
+
+
+def _from_reserve(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
+    """13.1.8: the destinations out of the Reserve Box, into ``out`` (room) or ``full``."""
+    for y, key in _reserve_ends(s, ctx, u):
         (full if _full(s, y) else out)[y] = ("reserve", key)
+
+
+def _reserve_group(u: int) -> tuple[object, ...]:
+    """Units alike out of the Reserve Box (they share their options)."""
+    d = UNITS[u]
+    return ("reserve", SR_NATION[u], d.nation, d.flags, _end_key(u))
 
 
 def unit_options(s: State, u: int) -> Options:
@@ -700,7 +837,7 @@ def options(s: State, u: int) -> tuple[Options, Options]:
     if d.nation == "gr" and not at_war(s, "gr"):
         return got  # 9.5.2.4: nobody moves the Greek units before Greece enters
     if x == RESERVE[side]:
-        key: tuple[object, ...] = ("reserve", SR_NATION[u], d.nation, d.flags, _end_key(u))
+        key: tuple[object, ...] = _reserve_group(u)
         shared = ctx.groups.get(key)
         if shared is None:
             shared = ({}, {})
@@ -760,6 +897,12 @@ def _overstacked(s: State, done: list[int]) -> list[int]:
         if x >= 0 and x not in BOXES and len(occ[x]) > STACK_LIMIT and x not in out:
             out.append(x)
     return out
+
+
+def _excess(s: State, done: list[int]) -> dict[int, int]:
+    """Per space over the stacking limit, how many units too many it holds."""
+    occ = board.occupants(s)
+    return {x: len(occ[x]) - STACK_LIMIT for x in _overstacked(s, done)}
 
 
 def _relievers(
@@ -959,18 +1102,22 @@ def sr_units(s: State, f: Frame) -> list[int]:
     over, plan = _relief(s, f)
     if left > 0 and (plan is not None or not over):
         loc = s.loc
+        excess = _excess(s, done) if plan is not None else {}
         for u in SIDE_UNITS[side]:
             if loc[u] < 0 or COST[u] > left or u in done:
                 continue
+            if plan is not None and left - COST[u] < sum(excess.values()) - (loc[u] in excess):
+                # Each unit that must still leave a space over the limit costs at least one
+                # point: with what this SR leaves, no plan can put the spaces right.
+                continue
             if plan is None:
                 # Cheap: whether the unit has somewhere to go, not every destination.
-                room, full = options(s, u)
-                if room or (
-                    full and left > COST[u] and any(_exchange(s, ctx, f, u, y) for y in full)
+                if has_room(s, u) or (
+                    left > COST[u] and any(_exchange(s, ctx, f, u, y) for y in options(s, u)[1])
                 ):
                     out.append(u)
-            elif any(_destinations(s, ctx, f, u, plan)):
-                out.append(u)
+            elif any(_keeps_plan(s, f, plan, u, y) for opts in options(s, u) for y in opts):
+                out.append(u)  # the same as any(_destinations(...)), stopping at the first
     ctx.legal = (left, len(done), out)
     return out
 
@@ -1010,12 +1157,12 @@ RULE_OF_MODE = {"land": "13.1.5", "sea": "13.1.7", "reserve": "13.1.8"}
 
 
 def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
-    """Move ``u`` by SR and keep what the move cannot change: the supply of its own side
-    (own units never block their side's supply lines, 14.1.3), and the open spaces and route
-    components of this SR (they depend on enemy units, control and forts only; not after
-    Brest-Litovsk, where Russian and other Allied units block each other, 16.4.9). The kept
-    data is tied to the next action serial, the one the engine gives the state after this
-    action; anything else that changes the board drops it as usual."""
+    """Move ``u`` by SR and keep the open spaces and route components of this SR: they depend
+    on enemy units, control and forts only (not after Brest-Litovsk, where Russian and other
+    Allied units block each other, 16.4.9). The kept data is tied to the next action serial,
+    the one the engine gives the state after this action; anything else that changes the board
+    drops it as usual. (The side's supply is kept by the board itself: own units never block
+    their side's supply lines, 14.1.3, so its key does not change.)"""
     side = UNITS[u].side
     held = s.flags.get(board.ANA_HELD)
     if u == board.ANA and held and s.loc[u] in held:
@@ -1024,17 +1171,13 @@ def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
         board.relocate(s, u, to)
         return
     ctx = s.cache.get(CACHE_KEY)
-    reach = s.cache.get(board.SUPPLY)
-    kept_reach: dict[str, bytearray] = {}
-    if isinstance(reach, dict):
-        for k, v in reach.items():
-            cls = supply.CLASSES.get(k)
-            if cls is not None and cls.side == side:
-                kept_reach[k] = v
     board.relocate(s, u, to)
-    if kept_reach:
-        s.cache[board.SUPPLY] = kept_reach
-    if isinstance(ctx, _Ctx) and ctx.side == side and not _brest(s, side):
+    if (
+        isinstance(ctx, _Ctx)
+        and ctx.side == side
+        and not _brest(s, side)
+        and supply.side_supply(s, side) is ctx.routes.supply_data  # as 14.1.3 says it is
+    ):
         s.cache[CACHE_KEY] = _Ctx(s.serial + 1, side, ctx.routes)
 
 
