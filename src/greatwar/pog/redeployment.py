@@ -229,16 +229,6 @@ def profile(s: State, u: int, routes: _Routes | None = None) -> Profile:
     )
 
 
-def _edge_ok(s: State, p: Profile, x: int, n: int, kind: str, nations: frozenset[str]) -> bool:
-    if kind == "none":
-        return True
-    if kind == "nation":
-        return not nations.isdisjoint(p.links)  # 11.1.4
-    # 11.1.10: a MEF beach is entered only while it holds the Beachhead marker; a unit may
-    # always leave one (9.5.3.5: a CP unit that took the beachhead).
-    return not SPACES[n].mef_beach or s.flags.get("mef_beachhead", -1) == n
-
-
 ITALY = tuple(sp.ix for sp in SPACES if sp.nation == "it")
 NATION_LINKS = tuple((ln.a, ln.b, ln.nations) for ln in D.links if ln.restriction == "nation")
 CROSS_LINKS = tuple((ln.a, ln.b) for ln in D.links if IN_NE[ln.a] != IN_NE[ln.b])
@@ -248,12 +238,74 @@ class _Components:
     """Connected components of the spaces open to one profile, labelled lazily: a component
     is searched (breadth-first) the first time a unit next to it asks."""
 
-    __slots__ = ("comp", "members", "status")
+    __slots__ = ("adj", "comp", "free", "links", "members", "sd")
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        free: bytearray,
+        adj: tuple[tuple[int, ...], ...],
+        links: frozenset[str],
+        sd: supply.SideSupply | None,
+    ) -> None:
         self.comp = [-1] * N
         self.members: list[list[int]] = []
-        self.status = bytearray(N)  # 0 unknown, 1 open, 2 closed
+        self.free = free  # 1 where open to the profile and not yet in a component
+        self.adj = adj  # per space, the neighbours over the lines the profile may use
+        self.links = links  # the nations of the dashed lines it may cross
+        # With no limit of its kind (every space a supply path of the side may pass is open),
+        # the side's supply components (over solid lines) joined across those dashed lines.
+        self.sd = sd
+
+
+# The lines a profile may use (see :func:`_adjacency`), per (dashed-line nations, local).
+_ADJACENCY: dict[tuple[frozenset[str], bool], tuple[tuple[int, ...], ...]] = {}
+
+
+def _adjacency(links: frozenset[str], local: bool) -> tuple[tuple[int, ...], ...]:
+    """Per space, its neighbours over solid lines, MEF beach lines and the dashed lines of
+    ``links`` (11.1.4); ``local``: not across the edge of the Europe and Near East maps. (A
+    beach line is followed only into the MEF Beachhead, 11.1.10, but every other beach is
+    closed to all, so never open: the line itself needs no check.)"""
+    key = (links, local)
+    got = _ADJACENCY.get(key)
+    if got is None:
+        got = _ADJACENCY[key] = tuple(
+            tuple(
+                n
+                for n, kind, nations in LINKS[x]
+                if (kind != "nation" or not nations.isdisjoint(links))
+                and not (local and IN_NE[n] != IN_NE[x])
+            )
+            for x in range(N)
+        )
+    return got
+
+
+def _lanes_where(pred: Callable[[int], bool]) -> int:
+    return int.from_bytes(bytes(1 if pred(x) else 0 for x in range(N)), "little")
+
+
+# One byte per space, read as an integer (see :func:`_open_spaces`).
+RU_LANES = _lanes_where(lambda x: SPACE_NATION[x] == "ru")
+BEF_LANES = _lanes_where(lambda x: SPACE_NATION[x] in BEF_AREA)
+NE_LANES = _lanes_where(lambda x: IN_NE[x])
+IT_LANES = _lanes_where(lambda x: SPACE_NATION[x] == "it")
+
+
+def _open_spaces(s: State, ctx: _Ctx, p: Profile) -> bytearray:
+    """:func:`_open` for every space (1 where open), with whole-board byte operations."""
+    if p.brest:
+        return bytearray(1 if _open(s, ctx, p, x) else 0 for x in range(N))
+    lanes = int.from_bytes(ctx.routes.base, "little")
+    if p.russia:
+        lanes &= RU_LANES  # 13.1.6
+    if p.bef:
+        lanes &= BEF_LANES  # 11.1.17
+    if p.ne_barred:
+        lanes &= ~NE_LANES  # 11.3.1
+    if p.italy:
+        lanes &= ~IT_LANES  # 5.7.4 #6
+    return bytearray(lanes.to_bytes(N, "little"))
 
 
 @dataclass
@@ -269,6 +321,11 @@ class _Routes:
     labels: dict[tuple[Profile, bool], _Components] = field(default_factory=dict)
     # Per unit: its last sorted destinations and their actions (reused while unchanged).
     actions: dict[int, tuple[list[int], list[Action]]] = field(default_factory=dict)
+    # Per (profile, local, component, end key): the ends of the component (see _land_ends).
+    ends: dict[tuple[Profile, bool, int, tuple[str, bool, bool, bool, bool]], list[int]] = field(
+        default_factory=dict
+    )
+    ports: list[int] | None = None  # see _ports
     # The side's supply data these routes were made with (see _relocate_keeping_cache).
     supply_data: object = None
     # Per unit, what has_room found true or false of it that cannot change while it stays
@@ -312,7 +369,6 @@ class _Ctx:
         tuple[Profile, bool, int, tuple[str, bool, bool, bool, bool]], tuple[list[int], list[int]]
     ] = field(default_factory=dict)
     anchors: dict[str, list[int]] = field(default_factory=dict)  # see _anchors
-    ports: list[int] | None = None
     packed: frozenset[int] | None = None  # the full spaces (see :func:`_full_spaces`)
     # Per unit, its destinations with room and those already holding three units (10.1.2).
     opts: dict[int, tuple[Options, Options]] = field(default_factory=dict)
@@ -372,46 +428,52 @@ def _components(s: State, ctx: _Ctx, p: Profile, local: bool) -> _Components:
     key = (p, local)
     got = ctx.routes.labels.get(key)
     if got is None:
-        got = _Components()
+        plain = not (local or p.russia or p.bef or p.ne_barred or p.italy or p.brest)
+        got = _Components(
+            _open_spaces(s, ctx, p),
+            _adjacency(p.links, local),
+            p.links,
+            supply.side_supply(s, p.side) if plain else None,
+        )
         ctx.routes.labels[key] = got
     return got
 
 
-def _component_of(
-    s: State, ctx: _Ctx, p: Profile, local: bool, lab: _Components, start: int
-) -> int:
+def _component_of(lab: _Components, start: int) -> int:
     """The component holding ``start`` (labelling it now if needed), or -1 if closed."""
     c = lab.comp[start]
     if c >= 0:
         return c
-    status = lab.status
-    if status[start] == 2:
+    free = lab.free
+    if not free[start]:
         return -1
-    if status[start] == 0:
-        status[start] = 1 if _open(s, ctx, p, start) else 2
-        if status[start] == 2:
-            return -1
-    comp = lab.comp
     c = len(lab.members)
-    comp[start] = c
-    group = [start]
-    todo = [start]
-    while todo:
-        x = todo.pop()
-        for n, kind, nations in LINKS[x]:
-            if comp[n] >= 0 or status[n] == 2:
-                continue
-            if local and IN_NE[n] != IN_NE[x]:
-                continue
-            if kind != "none" and not _edge_ok(s, p, x, n, kind, nations):
-                continue
-            if status[n] == 0:
-                status[n] = 1 if _open(s, ctx, p, n) else 2
-                if status[n] == 2:
-                    continue
-            comp[n] = c
-            group.append(n)
-            todo.append(n)
+    sd = lab.sd
+    if sd is not None:
+        # The open spaces are those a supply path may pass (see _routes): join the supply
+        # components across the dashed lines of the profile's nations (11.1.4).
+        links = lab.links
+        first = sd.component(start)
+        parts = [first]
+        for k in parts:  # the loop reaches what it appends
+            for d, nations in sd.exits(k):
+                if d not in parts and not nations.isdisjoint(links):
+                    parts.append(d)
+        group = [y for k in parts for y in sd.members[k]]
+        for y in group:
+            free[y] = 0
+    else:
+        free[start] = 0
+        group = [start]
+        adj = lab.adj
+        for y in group:  # breadth-first: the loop reaches what it appends
+            for n in adj[y]:
+                if free[n]:
+                    free[n] = 0
+                    group.append(n)
+    comp = lab.comp
+    for y in group:
+        comp[y] = c
     lab.members.append(group)
     return c
 
@@ -463,6 +525,34 @@ def _ends_ok(s: State, u: int, x: int, reserve: bool) -> bool:
     return True
 
 
+def _land_ok(s: State, u: int, members: list[int]) -> list[int]:
+    """The spaces of ``members`` where ``u`` may end an overland SR: ``_ends_ok(s, u, x,
+    False)`` for each, written out for the units without a special supply (14.1.5)."""
+    if supply.SPECIAL[u]:
+        return [x for x in members if _ends_ok(s, u, x, False)]
+    d = UNITS[u]
+    barred: frozenset[int] = frozenset()
+    if d.side == CP and not movement.channel_ports_open(s):
+        barred = CHANNEL_PORTS  # 11.1.9
+    if d.army and d.nation == "ge" and SCENARIOS[s.scenario].historical and s.commit[AP] < 2:
+        barred = barred | NO_GE_ARMY_END  # 5.7.4 #6
+    name = supply.UNIT_CLASS[u]
+    r = supply.reach(s, name)
+    adj = supply.CLASS_ADJ[name]
+    out: list[int] = []
+    for x in members:  # 13.1.5: a friendly supplied space (supply.supplied_at)
+        if barred and x in barred:
+            continue
+        if r[x]:
+            out.append(x)
+            continue
+        for n in adj[x]:
+            if r[n]:
+                out.append(x)
+                break
+    return out
+
+
 def _full(s: State, x: int) -> bool:
     return len(board.units_in(s, x)) >= STACK_LIMIT
 
@@ -474,7 +564,10 @@ def _land_ends(
     key = (p, local, c, _end_key(u))
     got = ctx.ends.get(key)
     if got is None:
-        ends = [x for x in members if _ends_ok(s, u, x, False)]
+        # Where the unit may end does not change while the routes are kept (own units move).
+        ends = ctx.routes.ends.get(key)
+        if ends is None:
+            ends = ctx.routes.ends[key] = _land_ok(s, u, members)
         packed = _full_spaces(s, ctx)
         if packed.isdisjoint(ends):
             got = (ends, [])
@@ -508,12 +601,8 @@ def _near_comps(
 ) -> tuple[_Components, list[int]]:
     lab = _components(s, ctx, p, local)
     out: list[int] = []
-    for n, kind, nations in LINKS[x]:
-        if local and IN_NE[n] != IN_NE[x]:
-            continue
-        if kind != "none" and not _edge_ok(s, p, x, n, kind, nations):
-            continue
-        c = _component_of(s, ctx, p, local, lab, n)
+    for n in lab.adj[x]:
+        c = _component_of(lab, n)
         if c >= 0 and c not in out:
             out.append(c)
     return lab, out
@@ -663,14 +752,17 @@ def usable_port(s: State, side: int, x: int) -> bool:
 
 
 def _ports(s: State, ctx: _Ctx) -> list[int]:
-    if ctx.ports is None:
+    """The usable ports: kept with the routes (they depend on control, forts and enemy
+    units only)."""
+    routes = ctx.routes
+    if routes.ports is None:
         side = ctx.side
         cands = list(supply.PORTS[side])
         bh = s.flags.get("mef_beachhead", -1)
         if side == AP and bh >= 0 and bh not in cands:
             cands.append(bh)
-        ctx.ports = [x for x in cands if usable_port(s, side, x)]
-    return ctx.ports
+        routes.ports = [x for x in cands if usable_port(s, side, x)]
+    return routes.ports
 
 
 def _sea_ends(s: State, ctx: _Ctx, u: int) -> Iterator[tuple[int, str]]:
@@ -1127,23 +1219,35 @@ def sr_actions(s: State, f: Frame) -> list[Action]:
     redeploy, or, once a unit is chosen, ``sr <unit> <space>`` for each of its destinations."""
     u = f.get("unit", -1)
     if u < 0:
-        return [_new_tuple(Action, ("sr", (UNIT_IDS[v],))) for v in sr_units(s, f)]
+        return [SR_UNIT_ACTIONS[v] for v in sr_units(s, f)]
     ctx = _ctx(s, f["side"])
     _, plan = _relief(s, f)
     dests, extra = _destinations(s, ctx, f, u, plan)
-    uid = UNIT_IDS[u]
     prev = ctx.routes.actions.get(u)
     if prev is not None and prev[0] == dests:
         mine = prev[1]
     else:
-        # Action("sr", (uid, space)) built directly: a unit may have a hundred destinations.
-        mine = [_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in dests]
+        k = u * N
+        get = _SR_ACTIONS.get
+        mine = [get(k + y) or _sr_action(u, y) for y in dests]
         if plan is None:  # not the short lists of an exchange under way
             ctx.routes.actions[u] = (dests, mine)
     if not extra:
         return mine
     # Exchanges into full spaces (10.1.2) come after the unit's other SRs.
-    return [*mine, *(_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in extra)]
+    return [*mine, *(_sr_action(u, y) for y in extra)]
+
+
+SR_UNIT_ACTIONS: tuple[Action, ...] = tuple(Action("sr", (uid,)) for uid in UNIT_IDS)
+_SR_ACTIONS: dict[int, Action] = {}  # unit * N + space -> sr <unit> <space>, made once
+
+
+def _sr_action(u: int, y: int) -> Action:
+    k = u * N + y
+    got = _SR_ACTIONS.get(k)
+    if got is None:
+        got = _SR_ACTIONS[k] = _new_tuple(Action, ("sr", (UNIT_IDS[u], SPACE_IDS[y])))
+    return got
 
 
 def over_limit(s: State, f: Frame) -> bool:
@@ -1171,6 +1275,7 @@ def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
         board.relocate(s, u, to)
         return
     ctx = s.cache.get(CACHE_KEY)
+    frm = s.loc[u]
     board.relocate(s, u, to)
     if (
         isinstance(ctx, _Ctx)
@@ -1178,7 +1283,18 @@ def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
         and not _brest(s, side)
         and supply.side_supply(s, side) is ctx.routes.supply_data  # as 14.1.3 says it is
     ):
-        s.cache[CACHE_KEY] = _Ctx(s.serial + 1, side, ctx.routes)
+        kept = _Ctx(s.serial + 1, side, ctx.routes)
+        if ctx.packed is not None:  # the full spaces: only two spaces changed
+            occ = board.occupants(s)
+            packed = set(ctx.packed)
+            for x in (frm, to):
+                if x >= 0 and x not in BOXES:
+                    if len(occ[x]) >= STACK_LIMIT:
+                        packed.add(x)
+                    else:
+                        packed.discard(x)
+            kept.packed = frozenset(packed)
+        s.cache[CACHE_KEY] = kept
 
 
 @STEPS.register
