@@ -53,7 +53,7 @@ def nationalities(s: State, x: int, units: list[int]) -> set[str]:
 
 def _single_nation_stack(s: State, side: int, units: list[int]) -> str:
     """Which card (if any) lets this CP stack activate as one nationality: '' or the key."""
-    if side != CP:
+    if side != CP or ("eleventh_army" not in s.events and "sud_army" not in s.events):
         return ""
     armies = [u for u in units if UNITS[u].army]
     nats = {UNITS[u].nation for u in units}
@@ -165,6 +165,9 @@ class _Activatable(NamedTuple):
 
 
 ACTIVATABLE = "activatable"  # cache key
+DESERT = tuple(sp.terrain == "desert" for sp in SPACES)
+MOVE_ACTIONS = tuple(Action("activate", ("move", sp.id)) for sp in SPACES)
+ATTACK_ACTIONS = tuple(Action("activate", ("attack", sp.id)) for sp in SPACES)
 
 
 def _activatable(s: State, side: int) -> list[_Activatable]:
@@ -189,22 +192,24 @@ def _activatable(s: State, side: int) -> list[_Activatable]:
         return got[1]
     out: list[_Activatable] = []
     occ = board.occupants(s)
+    # The mode matters only for the Allied attacks after the Fall of the Tsar (cost_parts).
+    tsar = side == AP and "fall_of_the_tsar" in s.events
     for x in D.map_spaces:
         units = occ[x]
         if not units or UNITS[units[0]].side != side:
             continue
         if not any(can_act(s, u) for u in units):
             continue
-        name = SPACES[x].id
+        move = cost_parts(s, side, x, "move")
         out.append(
             _Activatable(
                 x,
-                cost_parts(s, side, x, "move"),
-                cost_parts(s, side, x, "attack"),
-                SPACES[x].terrain == "desert",
-                ne_combat_counts(s, x),
-                act("activate", "move", name),
-                act("activate", "attack", name),
+                move,
+                cost_parts(s, side, x, "attack") if tsar else move,
+                DESERT[x],
+                x in NEAR_EAST and ne_combat_counts(s, x),
+                MOVE_ACTIONS[x],
+                ATTACK_ACTIONS[x],
             )
         )
     s.cache[ACTIVATABLE] = (token, out)
