@@ -23,13 +23,16 @@ Frame fields: ``side``, ``card``, ``points`` (SR points left), ``done`` (units t
 redeployed in this play), ``overstack``, ``unit`` (the unit chosen, -1 while none is).
 
 Speed: the friendly region each kind of unit may cross (a "route profile") is labelled into
-connected components by breadth-first search, once per decision and only where some unit
-needs it; the destinations of a component that suit a supply class are filtered once, and
-units alike (same space and kind, or the same Reserve Box kind) share their options. All of
-this lives in ``State.cache``, tied to the state's action serial. An SR moves only the
-player's own units, which neither block his own supply nor his routes, so his side's supply
-and the route components are kept from one SR to the next of the same play (not after
-Brest-Litovsk, where Russian and other Allied units block each other).
+connected components (from the side's supply components where the profile has no limit of its
+own, else by breadth-first search), once per SR play and only where some unit needs it; which
+units may redeploy is found cheaply (:func:`has_room`: the first destination suffices), every
+destination only for the unit chosen; the destinations of a component that suit a supply
+class are filtered once, and units alike (same space and kind, or the same Reserve Box kind)
+share their options. All of this lives in ``State.cache``, tied to the state's action serial.
+An SR moves only the player's own units, which neither block his own supply nor his routes, so
+his side's supply, the route components, the usable ports and the ends of each component are
+kept from one SR to the next of the same play (not after Brest-Litovsk, where Russian and other
+Allied units block each other).
 """
 
 from __future__ import annotations

@@ -7,9 +7,10 @@ excepted), nor cross a dashed line the unit could not move across (14.1.3). Port
 sea (14.1.4). Some units are always in supply (14.1.5).
 
 Units are grouped into *supply classes* that trace the same way (the same sources, dashed lines
-and sea rights). For each class the set of spaces connected to its sources is computed by one
-breadth-first search and cached in ``State.cache`` until units, control or forts change
-(:func:`greatwar.pog.board.invalidate`), so asking about many units costs one search per class.
+and sea rights). For each class the set of spaces connected to its sources is worked out once
+over the side's components (see "the search, shared by the classes of a side" below) and cached
+in ``State.cache``; the side's data are kept across changes of the board (and clones) for as
+long as what they depend on is unchanged, so asking about many units costs little.
 """
 
 from __future__ import annotations
