@@ -62,6 +62,13 @@ def may_play_rp(s: State, side: int, card: int) -> bool:
     return True
 
 
+# ``play <use> <card>`` for every use and card, made once (listed every action round).
+PLAY_ACTIONS: dict[str, tuple[Action, ...]] = {
+    use: tuple(Action("play", (use, card.id)) for card in CARDS)
+    for use in ("ops", "sr", "rp", "event")
+}
+
+
 def card_actions(s: State, side: int) -> list[Action]:
     """Every legal action of an action round (8.1.3)."""
     out: list[Action] = []
@@ -75,18 +82,18 @@ def card_actions(s: State, side: int) -> list[Action]:
         # 5.7.4 #3: the CP must open with Guns of August as an event.
         if playable_event(s, CP, GUNS_OF_AUGUST):
             return [act("play", "event", CARDS[GUNS_OF_AUGUST].id)]
+    ops, sr = EXTRA_USES.get("ops"), EXTRA_USES.get("sr")
+    play = PLAY_ACTIONS
     for c in s.hand[side]:
-        card = CARDS[c]
-        locked = entry_card_locked(s, c)
-        if not locked:
-            for name in ("ops", "sr"):
-                use = EXTRA_USES.get(name)
-                if use is not None and use[0](s, side, c):
-                    out.append(act("play", name, card.id))
+        if not entry_card_locked(s, c):
+            if ops is not None and ops[0](s, side, c):
+                out.append(play["ops"][c])
+            if sr is not None and sr[0](s, side, c):
+                out.append(play["sr"][c])
             if may_play_rp(s, side, c):
-                out.append(act("play", "rp", card.id))
+                out.append(play["rp"][c])
         if playable_event(s, side, c):
-            out.append(act("play", "event", card.id))
+            out.append(play["event"][c])
     auto = EXTRA_USES.get("auto")
     if auto is not None and auto[0](s, side, -1):
         out.append(act("play", "auto"))

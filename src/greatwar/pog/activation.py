@@ -15,6 +15,7 @@ single-nationality cost this operation).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
@@ -52,7 +53,7 @@ def nationalities(s: State, x: int, units: list[int]) -> set[str]:
 
 def _single_nation_stack(s: State, side: int, units: list[int]) -> str:
     """Which card (if any) lets this CP stack activate as one nationality: '' or the key."""
-    if side != CP:
+    if side != CP or ("eleventh_army" not in s.events and "sud_army" not in s.events):
         return ""
     armies = [u for u in units if UNITS[u].army]
     nats = {UNITS[u].nation for u in units}
@@ -85,17 +86,28 @@ def beachhead_units(s: State, units: list[int]) -> list[int]:
 
 def activation_cost(s: State, side: int, x: int, mode: str, f: Frame | None = None) -> int:
     """The OPS it costs ``side`` to activate space ``x`` for ``mode`` (move or attack)."""
+    fixed, key, count = cost_parts(s, side, x, mode)
+    if not key:
+        return fixed + count
+    used = f is not None and key in f.get("free", [])
+    return fixed + (count if used else 1)
+
+
+def cost_parts(s: State, side: int, x: int, mode: str) -> tuple[int, str, int]:
+    """The parts of :func:`activation_cost` that do not depend on the operation: (OPS paid in
+    any case, the card that lets the rest activate as one nationality for 1 OPS or '', the OPS
+    of the rest without it)."""
     units = board.units_in(s, x)
     sp = SPACES[x]
     if side == AP and "everyone_into_battle" in s.tflags and sp.nation in IT_FR_BE:
-        return 1  # ap51: each Allied space in Italy, France or Belgium costs 1 this turn
+        return 1, "", 0  # ap51: each Allied space in Italy, France or Belgium costs 1 this turn
     if (
         side == CP
         and "moltke" in s.events
         and "falkenhayn" not in s.events
         and (sp.nation in FR_BE)
     ):
-        return len(units)  # ap09: one OPS per unit in Belgium and France
+        return len(units), "", 0  # ap09: one OPS per unit in Belgium and France
     rest = list(units)
     cost = 0
     if side == AP:
@@ -108,12 +120,10 @@ def activation_cost(s: State, side: int, x: int, mode: str, f: Frame | None = No
             and "fall_of_the_tsar" in s.events
             and any(UNITS[u].nation == "ru" for u in rest)
         ):  # 9.2.2, 16.4.5: a space with Russian units costs one OPS per unit (any nation)
-            return cost + len(rest)
-    if rest:
-        key = _single_nation_stack(s, side, rest)
-        used = f is not None and key in f.get("free", [])
-        cost += 1 if key and not used else len(nationalities(s, x, rest))
-    return cost
+            return cost + len(rest), "", 0
+    if not rest:
+        return cost, "", 0
+    return cost, _single_nation_stack(s, side, rest), len(nationalities(s, x, rest))
 
 
 def can_act(s: State, u: int) -> bool:
@@ -141,30 +151,97 @@ def activation_options(s: State, f: Frame) -> list[Action]:
     return list(_activations(s, f))
 
 
+class _Activatable(NamedTuple):
+    """A space the side could activate, with what its activation depends on besides the
+    operation (see :func:`_activatable`)."""
+
+    x: int
+    move: tuple[int, str, int]  # cost_parts(move)
+    attack: tuple[int, str, int]  # cost_parts(attack)
+    no_combat: bool  # 15.2.5: a desert space
+    ne_counts: bool  # 9.2.7: ne_combat_counts
+    move_action: Action
+    attack_action: Action
+
+
+ACTIVATABLE = "activatable"  # cache key
+DESERT = tuple(sp.terrain == "desert" for sp in SPACES)
+MOVE_ACTIONS = tuple(Action("activate", ("move", sp.id)) for sp in SPACES)
+ATTACK_ACTIONS = tuple(Action("activate", ("attack", sp.id)) for sp in SPACES)
+
+
+def _activatable(s: State, side: int) -> list[_Activatable]:
+    """The spaces ``side`` could activate now (9.2.1: its units, one of them able to act),
+    with their costs' parts; cached until the board changes (which drops the cache) or
+    something else the costs read does (an event, the MEF Beachhead, Greece's entry), so
+    worked out once for all the activations of an action round."""
+    token = (
+        side,
+        "everyone_into_battle" in s.tflags,
+        "moltke" in s.events,
+        "falkenhayn" in s.events,
+        "fall_of_the_tsar" in s.events,
+        "eleventh_army" in s.events,
+        "sud_army" in s.events,
+        s.flags.get("mef_beachhead", -1),
+        bool(s.flags.get("mef_normal")),
+        bool(s.at_war.get("gr")),
+    )
+    got: tuple[tuple[object, ...], list[_Activatable]] | None = s.cache.get(ACTIVATABLE)
+    if got is not None and got[0] == token:
+        return got[1]
+    out: list[_Activatable] = []
+    occ = board.occupants(s)
+    # The mode matters only for the Allied attacks after the Fall of the Tsar (cost_parts).
+    tsar = side == AP and "fall_of_the_tsar" in s.events
+    for x in D.map_spaces:
+        units = occ[x]
+        if not units or UNITS[units[0]].side != side:
+            continue
+        if not any(can_act(s, u) for u in units):
+            continue
+        move = cost_parts(s, side, x, "move")
+        out.append(
+            _Activatable(
+                x,
+                move,
+                cost_parts(s, side, x, "attack") if tsar else move,
+                DESERT[x],
+                x in NEAR_EAST and ne_combat_counts(s, x),
+                MOVE_ACTIONS[x],
+                ATTACK_ACTIONS[x],
+            )
+        )
+    s.cache[ACTIVATABLE] = (token, out)
+    return out
+
+
+def _cost(parts: tuple[int, str, int], free: list[str]) -> int:
+    """:func:`activation_cost` from its parts."""
+    fixed, key, count = parts
+    return fixed + (1 if key and key not in free else count)
+
+
 def _activations(s: State, f: Frame) -> Iterator[Action]:
     """Each affordable activation (9.2.1), lazily: settling only needs to know whether there
     is a first one."""
     side = f["side"]
     left = f["ops"] - f["spent"]
-    done = set(f["moves"]) | set(f["attacks"])
-    occ = board.occupants(s)
-    ne_used = any(ne_combat_counts(s, y) for y in f["attacks"]) if side == AP else False
+    moves, attacks = f["moves"], f["attacks"]
+    free = f.get("free", [])
+    ne_used = any(ne_combat_counts(s, y) for y in attacks) if side == AP else False
     summer = season(s.turn) == "summer"
-    for x in D.map_spaces:
-        units = occ[x]
-        if not units or x in done or UNITS[units[0]].side != side:
+    for a in _activatable(s, side):
+        if a.x in moves or a.x in attacks:
             continue
-        if not any(can_act(s, u) for u in units):
-            continue
-        name = SPACES[x].id
-        if activation_cost(s, side, x, "move", f) <= left:
-            yield act("activate", "move", name)
-        if summer and SPACES[x].terrain == "desert":
+        if _cost(a.move, free) <= left:
+            yield a.move_action
+        if summer and a.no_combat:
             continue  # 15.2.5: no combat activation of a desert space in summer
-        if side == AP and ne_used and ne_combat_counts(s, x):
+        if side == AP and ne_used and a.ne_counts:
             continue  # 9.2.7
-        if activation_cost(s, side, x, "attack", f) <= left:
-            yield act("activate", "attack", name)
+        if _cost(a.attack, free) <= left:
+            yield a.attack_action
 
 
 @STEPS.register

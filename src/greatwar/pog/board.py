@@ -8,10 +8,20 @@ marker (3.0 "VP Space", 5.1.2).
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from greatwar.pog.data import AP, CP, Unit
 from greatwar.pog.flow import D, log
 from greatwar.pog.scenarios import SCENARIOS
-from greatwar.pog.state import FORT_BESIEGED, FORT_DESTROYED, FORT_INTACT, OFF, State
+from greatwar.pog.state import (
+    FORT_BESIEGED,
+    FORT_DESTROYED,
+    FORT_INTACT,
+    OFF,
+    SUPPLY_SIDE_KEYS,
+    SUPPLY_STALE_KEYS,
+    State,
+)
 
 UNITS = D.units
 SPACES = D.spaces
@@ -29,16 +39,54 @@ STACK_LIMIT: int = D.tables["stacking_limit"]["units_per_space"]  # 10.1.1
 # Cache keys (derived data, recomputed on demand).
 OCC = "occ"
 SIDES = "occupant_sides"
-SUPPLY = "supply"
+SUPPLY_SIDE = SUPPLY_SIDE_KEYS  # each side's supply data (greatwar.pog.supply.side_supply)
+SUPPLY_STALE = SUPPLY_STALE_KEYS  # the same, from before the last change: kept if still exact
 
 
 def invalidate(s: State) -> None:
-    """Drop derived data after a change to units, control, forts or war entry."""
-    s.cache.clear()
+    """Drop derived data after a change to units, control, forts or war entry. Each side's
+    supply data are put aside, not dropped: they carry the key of everything they depend on,
+    and the next supply question takes them back if that key did not change."""
+    c = s.cache
+    if c:
+        kept = [c.get(k) or c.get(old) for k, old in zip(SUPPLY_SIDE, SUPPLY_STALE, strict=True)]
+        c.clear()
+        for old, v in zip(SUPPLY_STALE, kept, strict=True):
+            if v is not None:
+                c[old] = v
+
+
+def _units_moved(s: State, u: int, frm: int, to: int) -> None:
+    """Unit ``u`` went from ``frm`` to ``to`` (either may be OFF): drop derived data as
+    :func:`invalidate` does, but update the occupancy instead of dropping it. Copies, never
+    changes in place, the lists handed out before (a caller may hold them)."""
+    c = s.cache
+    if not c:
+        return
+    occ: list[list[int]] | None = c.get(OCC)
+    sides: list[int] | None = c.get(SIDES)
+    invalidate(s)
+    if occ is None:
+        return
+    occ = occ[:]
+    if frm >= 0:
+        occ[frm] = [v for v in occ[frm] if v != u]
+    if to >= 0:
+        here = occ[to]
+        i = bisect_left(here, u)
+        occ[to] = [*here[:i], u, *here[i:]]
+    c[OCC] = occ
+    if sides is not None:
+        sides = sides[:]
+        for x in (frm, to):
+            if x >= 0:
+                sides[x] = UNITS[occ[x][0]].side if occ[x] else -1
+        c[SIDES] = sides
 
 
 def occupants(s: State) -> list[list[int]]:
-    """Units in each space (and box), as lists indexed by space id. Cached."""
+    """Units in each space (and box), as lists indexed by space id, each in unit order.
+    Cached; never change the lists."""
     occ: list[list[int]] | None = s.cache.get(OCC)
     if occ is None:
         occ = [[] for _ in SPACES]
@@ -140,16 +188,18 @@ def _ana_leaves(s: State, u: int, to: int) -> None:
 def place(s: State, u: int, x: int, reduced: bool = False) -> None:
     """Put unit ``u`` at ``x`` (space or box) with the given step state."""
     _ana_leaves(s, u, x)
+    frm = s.loc[u]
     s.loc[u] = x
     s.red[u] = 1 if reduced else 0
-    invalidate(s)
+    _units_moved(s, u, frm, x)
 
 
 def relocate(s: State, u: int, x: int) -> None:
     """Move unit ``u`` to ``x`` keeping its step state (no control change here)."""
     _ana_leaves(s, u, x)
+    frm = s.loc[u]
     s.loc[u] = x
-    invalidate(s)
+    _units_moved(s, u, frm, x)
 
 
 def set_reduced(s: State, u: int, reduced: bool) -> None:
@@ -159,9 +209,10 @@ def set_reduced(s: State, u: int, reduced: bool) -> None:
 def remove(s: State, u: int) -> None:
     """Take a unit out of play entirely (it is not in any box)."""
     _ana_leaves(s, u, OFF)
+    frm = s.loc[u]
     s.loc[u] = OFF
     s.red[u] = 0
-    invalidate(s)
+    _units_moved(s, u, frm, OFF)
 
 
 def eliminate(s: State, u: int, permanently: bool = False) -> None:

@@ -23,18 +23,21 @@ Frame fields: ``side``, ``card``, ``points`` (SR points left), ``done`` (units t
 redeployed in this play), ``overstack``, ``unit`` (the unit chosen, -1 while none is).
 
 Speed: the friendly region each kind of unit may cross (a "route profile") is labelled into
-connected components by breadth-first search, once per decision and only where some unit
-needs it; the destinations of a component that suit a supply class are filtered once, and
-units alike (same space and kind, or the same Reserve Box kind) share their options. All of
-this lives in ``State.cache``, tied to the state's action serial. An SR moves only the
-player's own units, which neither block his own supply nor his routes, so his side's supply
-and the route components are kept from one SR to the next of the same play (not after
-Brest-Litovsk, where Russian and other Allied units block each other).
+connected components (from the side's supply components where the profile has no limit of its
+own, else by breadth-first search), once per SR play and only where some unit needs it; which
+units may redeploy is found cheaply (:func:`has_room`: the first destination suffices), every
+destination only for the unit chosen; the destinations of a component that suit a supply
+class are filtered once, and units alike (same space and kind, or the same Reserve Box kind)
+share their options. All of this lives in ``State.cache``, tied to the state's action serial.
+An SR moves only the player's own units, which neither block his own supply nor his routes, so
+his side's supply, the route components, the usable ports and the ends of each component are
+kept from one SR to the next of the same play (not after Brest-Litovsk, where Russian and other
+Allied units block each other).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import NamedTuple
@@ -229,16 +232,6 @@ def profile(s: State, u: int, routes: _Routes | None = None) -> Profile:
     )
 
 
-def _edge_ok(s: State, p: Profile, x: int, n: int, kind: str, nations: frozenset[str]) -> bool:
-    if kind == "none":
-        return True
-    if kind == "nation":
-        return not nations.isdisjoint(p.links)  # 11.1.4
-    # 11.1.10: a MEF beach is entered only while it holds the Beachhead marker; a unit may
-    # always leave one (9.5.3.5: a CP unit that took the beachhead).
-    return not SPACES[n].mef_beach or s.flags.get("mef_beachhead", -1) == n
-
-
 ITALY = tuple(sp.ix for sp in SPACES if sp.nation == "it")
 NATION_LINKS = tuple((ln.a, ln.b, ln.nations) for ln in D.links if ln.restriction == "nation")
 CROSS_LINKS = tuple((ln.a, ln.b) for ln in D.links if IN_NE[ln.a] != IN_NE[ln.b])
@@ -248,12 +241,74 @@ class _Components:
     """Connected components of the spaces open to one profile, labelled lazily: a component
     is searched (breadth-first) the first time a unit next to it asks."""
 
-    __slots__ = ("comp", "members", "status")
+    __slots__ = ("adj", "comp", "free", "links", "members", "sd")
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        free: bytearray,
+        adj: tuple[tuple[int, ...], ...],
+        links: frozenset[str],
+        sd: supply.SideSupply | None,
+    ) -> None:
         self.comp = [-1] * N
         self.members: list[list[int]] = []
-        self.status = bytearray(N)  # 0 unknown, 1 open, 2 closed
+        self.free = free  # 1 where open to the profile and not yet in a component
+        self.adj = adj  # per space, the neighbours over the lines the profile may use
+        self.links = links  # the nations of the dashed lines it may cross
+        # With no limit of its kind (every space a supply path of the side may pass is open),
+        # the side's supply components (over solid lines) joined across those dashed lines.
+        self.sd = sd
+
+
+# The lines a profile may use (see :func:`_adjacency`), per (dashed-line nations, local).
+_ADJACENCY: dict[tuple[frozenset[str], bool], tuple[tuple[int, ...], ...]] = {}
+
+
+def _adjacency(links: frozenset[str], local: bool) -> tuple[tuple[int, ...], ...]:
+    """Per space, its neighbours over solid lines, MEF beach lines and the dashed lines of
+    ``links`` (11.1.4); ``local``: not across the edge of the Europe and Near East maps. (A
+    beach line is followed only into the MEF Beachhead, 11.1.10, but every other beach is
+    closed to all, so never open: the line itself needs no check.)"""
+    key = (links, local)
+    got = _ADJACENCY.get(key)
+    if got is None:
+        got = _ADJACENCY[key] = tuple(
+            tuple(
+                n
+                for n, kind, nations in LINKS[x]
+                if (kind != "nation" or not nations.isdisjoint(links))
+                and not (local and IN_NE[n] != IN_NE[x])
+            )
+            for x in range(N)
+        )
+    return got
+
+
+def _lanes_where(pred: Callable[[int], bool]) -> int:
+    return int.from_bytes(bytes(1 if pred(x) else 0 for x in range(N)), "little")
+
+
+# One byte per space, read as an integer (see :func:`_open_spaces`).
+RU_LANES = _lanes_where(lambda x: SPACE_NATION[x] == "ru")
+BEF_LANES = _lanes_where(lambda x: SPACE_NATION[x] in BEF_AREA)
+NE_LANES = _lanes_where(lambda x: IN_NE[x])
+IT_LANES = _lanes_where(lambda x: SPACE_NATION[x] == "it")
+
+
+def _open_spaces(s: State, ctx: _Ctx, p: Profile) -> bytearray:
+    """:func:`_open` for every space (1 where open), with whole-board byte operations."""
+    if p.brest:
+        return bytearray(1 if _open(s, ctx, p, x) else 0 for x in range(N))
+    lanes = int.from_bytes(ctx.routes.base, "little")
+    if p.russia:
+        lanes &= RU_LANES  # 13.1.6
+    if p.bef:
+        lanes &= BEF_LANES  # 11.1.17
+    if p.ne_barred:
+        lanes &= ~NE_LANES  # 11.3.1
+    if p.italy:
+        lanes &= ~IT_LANES  # 5.7.4 #6
+    return bytearray(lanes.to_bytes(N, "little"))
 
 
 @dataclass
@@ -269,20 +324,26 @@ class _Routes:
     labels: dict[tuple[Profile, bool], _Components] = field(default_factory=dict)
     # Per unit: its last sorted destinations and their actions (reused while unchanged).
     actions: dict[int, tuple[list[int], list[Action]]] = field(default_factory=dict)
+    # Per (profile, local, component, end key): the ends of the component (see _land_ends).
+    ends: dict[tuple[Profile, bool, int, tuple[str, bool, bool, bool, bool]], list[int]] = field(
+        default_factory=dict
+    )
+    ports: list[int] | None = None  # see _ports
+    # The side's supply data these routes were made with (see _relocate_keeping_cache).
+    supply_data: object = None
+    # Per unit, what has_room found true or false of it that cannot change while it stays
+    # put in this play (nothing changes control, forts, war entry or the side's supply):
+    # (in supply and free to go, may go to the Reserve Box but for the allowances).
+    fixed: dict[int, tuple[bool, bool]] = field(default_factory=dict)
 
 
 def _routes(s: State, side: int) -> _Routes:
-    base = bytearray(N)
-    occ = board.occupants(s)
-    ctrl = s.ctrl
-    for x in D.map_spaces:
-        if supply.closed_to_all(s, x):
-            continue  # 11.1.11 neutral, 9.5.2.4 Greek units, 11.1.10 MEF beaches
-        here = occ[x]
-        if here and UNITS[here[0]].side != side:
-            continue  # 13.1.5: never through an enemy combat unit
-        if ctrl[x] == side or board.fort_besieged(s, x):
-            base[x] = 1  # friendly, or a besieged enemy fort (13.1.5)
+    # 13.1.5: through friendly spaces (or besieged enemy forts), never through an enemy combat
+    # unit, nor into spaces closed to all (11.1.11 neutral, 9.5.2.4 Greek units, 11.1.10 MEF
+    # beaches): exactly the spaces a supply path of the side may pass (14.1.3).
+    base = bytearray(supply.passable_spaces(s, side))
+    for x in BOXES:
+        base[x] = 0
     nations: set[str] = set()
     for a, b, ns in NATION_LINKS:
         if base[a] and base[b]:
@@ -293,6 +354,7 @@ def _routes(s: State, side: int) -> _Routes:
         any(base[x] for x in NEAR_EAST),
         any(base[x] for x in ITALY),
         any(base[a] and base[b] for a, b in CROSS_LINKS),
+        supply_data=supply.side_supply(s, side),
     )
 
 
@@ -309,8 +371,7 @@ class _Ctx:
     ends: dict[
         tuple[Profile, bool, int, tuple[str, bool, bool, bool, bool]], tuple[list[int], list[int]]
     ] = field(default_factory=dict)
-    anchors: dict[str, list[int]] | None = None
-    ports: list[int] | None = None
+    anchors: dict[str, list[int]] = field(default_factory=dict)  # see _anchors
     packed: frozenset[int] | None = None  # the full spaces (see :func:`_full_spaces`)
     # Per unit, its destinations with room and those already holding three units (10.1.2).
     opts: dict[int, tuple[Options, Options]] = field(default_factory=dict)
@@ -318,6 +379,12 @@ class _Ctx:
     groups: dict[tuple[object, ...], tuple[Options, Options]] = field(default_factory=dict)
     # Per full space, the units there that could still leave it (see :func:`_exchange`).
     relief: dict[int, list[tuple[int, bool, set[int]]]] = field(default_factory=dict)
+    # Cheap answers for sr_units (see :func:`has_room`): per land group, whether it has a
+    # destination with room; per component and kind of unit, its first ends with room.
+    room: dict[tuple[object, ...], bool] = field(default_factory=dict)
+    first_ends: dict[tuple[Profile, bool, int, tuple[str, bool, bool, bool, bool]], list[int]] = (
+        field(default_factory=dict)
+    )
     legal: tuple[int, int, list[int]] | None = None  # (points left, units done, units)
 
 
@@ -364,46 +431,52 @@ def _components(s: State, ctx: _Ctx, p: Profile, local: bool) -> _Components:
     key = (p, local)
     got = ctx.routes.labels.get(key)
     if got is None:
-        got = _Components()
+        plain = not (local or p.russia or p.bef or p.ne_barred or p.italy or p.brest)
+        got = _Components(
+            _open_spaces(s, ctx, p),
+            _adjacency(p.links, local),
+            p.links,
+            supply.side_supply(s, p.side) if plain else None,
+        )
         ctx.routes.labels[key] = got
     return got
 
 
-def _component_of(
-    s: State, ctx: _Ctx, p: Profile, local: bool, lab: _Components, start: int
-) -> int:
+def _component_of(lab: _Components, start: int) -> int:
     """The component holding ``start`` (labelling it now if needed), or -1 if closed."""
     c = lab.comp[start]
     if c >= 0:
         return c
-    status = lab.status
-    if status[start] == 2:
+    free = lab.free
+    if not free[start]:
         return -1
-    if status[start] == 0:
-        status[start] = 1 if _open(s, ctx, p, start) else 2
-        if status[start] == 2:
-            return -1
-    comp = lab.comp
     c = len(lab.members)
-    comp[start] = c
-    group = [start]
-    todo = [start]
-    while todo:
-        x = todo.pop()
-        for n, kind, nations in LINKS[x]:
-            if comp[n] >= 0 or status[n] == 2:
-                continue
-            if local and IN_NE[n] != IN_NE[x]:
-                continue
-            if kind != "none" and not _edge_ok(s, p, x, n, kind, nations):
-                continue
-            if status[n] == 0:
-                status[n] = 1 if _open(s, ctx, p, n) else 2
-                if status[n] == 2:
-                    continue
-            comp[n] = c
-            group.append(n)
-            todo.append(n)
+    sd = lab.sd
+    if sd is not None:
+        # The open spaces are those a supply path may pass (see _routes): join the supply
+        # components across the dashed lines of the profile's nations (11.1.4).
+        links = lab.links
+        first = sd.component(start)
+        parts = [first]
+        for k in parts:  # the loop reaches what it appends
+            for d, nations in sd.exits(k):
+                if d not in parts and not nations.isdisjoint(links):
+                    parts.append(d)
+        group = [y for k in parts for y in sd.members[k]]
+        for y in group:
+            free[y] = 0
+    else:
+        free[start] = 0
+        group = [start]
+        adj = lab.adj
+        for y in group:  # breadth-first: the loop reaches what it appends
+            for n in adj[y]:
+                if free[n]:
+                    free[n] = 0
+                    group.append(n)
+    comp = lab.comp
+    for y in group:
+        comp[y] = c
     lab.members.append(group)
     return c
 
@@ -455,6 +528,34 @@ def _ends_ok(s: State, u: int, x: int, reserve: bool) -> bool:
     return True
 
 
+def _land_ok(s: State, u: int, members: list[int]) -> list[int]:
+    """The spaces of ``members`` where ``u`` may end an overland SR: ``_ends_ok(s, u, x,
+    False)`` for each, written out for the units without a special supply (14.1.5)."""
+    if supply.SPECIAL[u]:
+        return [x for x in members if _ends_ok(s, u, x, False)]
+    d = UNITS[u]
+    barred: frozenset[int] = frozenset()
+    if d.side == CP and not movement.channel_ports_open(s):
+        barred = CHANNEL_PORTS  # 11.1.9
+    if d.army and d.nation == "ge" and SCENARIOS[s.scenario].historical and s.commit[AP] < 2:
+        barred = barred | NO_GE_ARMY_END  # 5.7.4 #6
+    name = supply.UNIT_CLASS[u]
+    r = supply.reach(s, name)
+    adj = supply.CLASS_ADJ[name]
+    out: list[int] = []
+    for x in members:  # 13.1.5: a friendly supplied space (supply.supplied_at)
+        if barred and x in barred:
+            continue
+        if r[x]:
+            out.append(x)
+            continue
+        for n in adj[x]:
+            if r[n]:
+                out.append(x)
+                break
+    return out
+
+
 def _full(s: State, x: int) -> bool:
     return len(board.units_in(s, x)) >= STACK_LIMIT
 
@@ -466,7 +567,10 @@ def _land_ends(
     key = (p, local, c, _end_key(u))
     got = ctx.ends.get(key)
     if got is None:
-        ends = [x for x in members if _ends_ok(s, u, x, False)]
+        # Where the unit may end does not change while the routes are kept (own units move).
+        ends = ctx.routes.ends.get(key)
+        if ends is None:
+            ends = ctx.routes.ends[key] = _land_ok(s, u, members)
         packed = _full_spaces(s, ctx)
         if packed.isdisjoint(ends):
             got = (ends, [])
@@ -500,12 +604,8 @@ def _near_comps(
 ) -> tuple[_Components, list[int]]:
     lab = _components(s, ctx, p, local)
     out: list[int] = []
-    for n, kind, nations in LINKS[x]:
-        if local and IN_NE[n] != IN_NE[x]:
-            continue
-        if kind != "none" and not _edge_ok(s, p, x, n, kind, nations):
-            continue
-        c = _component_of(s, ctx, p, local, lab, n)
+    for n in lab.adj[x]:
+        c = _component_of(lab, n)
         if c >= 0 and c not in out:
             out.append(c)
     return lab, out
@@ -540,6 +640,102 @@ def _by_land(
                     full[y] = ("land", key)
 
 
+def _land_room(s: State, ctx: _Ctx, u: int, p: Profile, mode: str) -> bool:
+    """Has :func:`_by_land` a destination with room for ``u``? (Cheap: it stops at the first
+    one; shared by the units of one space alike, as :func:`_by_land`'s lists are.)"""
+    x = s.loc[u]
+    key = ("land", x, p, mode, _end_key(u))
+    land = ctx.groups.get(key)
+    if land is not None:
+        return bool(land[0])
+    got = ctx.room.get(key)
+    if got is None:
+        got = any(
+            y != x
+            for local in ((True, False) if mode == "quota" else (mode != "free",))
+            for c, members in _near_members(s, ctx, p, x, local)
+            for y in _first_ends(s, ctx, u, p, local, c, members)
+        )
+        ctx.room[key] = got
+    return got
+
+
+def _near_members(
+    s: State, ctx: _Ctx, p: Profile, x: int, local: bool
+) -> Iterator[tuple[int, list[int]]]:
+    lab, comps = _near_comps(s, ctx, p, x, local)
+    for c in comps:
+        yield c, lab.members[c]
+
+
+def _first_ends(
+    s: State, ctx: _Ctx, u: int, p: Profile, local: bool, c: int, members: list[int]
+) -> list[int]:
+    """The first two ends with room of component ``c`` for ``u`` (all of them, if fewer): enough
+    to know whether a unit in the component has one besides its own space."""
+    key = (p, local, c, _end_key(u))
+    whole = ctx.ends.get(key)
+    if whole is not None:
+        return whole[0][:2]
+    got = ctx.first_ends.get(key)
+    if got is None:
+        got = []
+        packed = _full_spaces(s, ctx)
+        for y in members:
+            if y not in packed and _ends_ok(s, u, y, False):
+                got.append(y)
+                if len(got) == 2:
+                    break
+        ctx.first_ends[key] = got
+    return got
+
+
+def has_room(s: State, u: int) -> bool:
+    """Has unit ``u`` a destination with room now? The same as ``bool(unit_options(s, u))``,
+    found without working out every destination (13.1.5-13.1.9, in the order that costs
+    least)."""
+    side = UNITS[u].side
+    ctx = _ctx(s, side)
+    got = ctx.opts.get(u)
+    if got is not None:
+        return bool(got[0])
+    d = UNITS[u]
+    x = s.loc[u]
+    if x == RESERVE[side]:
+        if d.nation == "gr" and not at_war(s, "gr"):
+            return False  # 9.5.2.4
+        key = _reserve_group(u)
+        shared = ctx.groups.get(key)
+        if shared is not None:
+            return bool(shared[0])
+        room = ctx.room.get(key)
+        if room is None:
+            room = ctx.room[key] = any(not _full(s, y) for y, _ in _reserve_ends(s, ctx, u))
+        return room
+    if x < 0 or x in BOXES:
+        return False
+    fixed = ctx.routes.fixed.get(u)
+    if fixed is None:
+        # What stays true while the unit stays put in this SR play (see _Routes.fixed).
+        fixed = ctx.routes.fixed[u] = (
+            not (d.nation == "gr" and not at_war(s, "gr"))  # 9.5.2.4
+            and supply.unit_supplied(s, u)  # 13.1.5
+            and not (d.nation == "ru" and SPACE_NATION[x] != "ru"),  # 13.1.6
+            _may_reserve(s, u),
+        )
+    may_go, may_reserve = fixed
+    if not may_go or not _may_leave(s, u):
+        return False  # 13.1.5
+    if may_reserve and (not IN_NE[x] or ne_allowance(s, u, "reserve") is not None):
+        return True  # 13.1.9
+    if "no_overland_movement" in d.flags:
+        return False  # 13.1.11
+    p = profile(s, u, ctx.routes)
+    if _land_room(s, ctx, u, p, _cross_mode(s, ctx, u)):
+        return True  # 13.1.5
+    return any(not _full(s, y) for y, _ in _sea_ends(s, ctx, u))  # 13.1.7
+
+
 def usable_port(s: State, side: int, x: int) -> bool:
     """13.1.7: a friendly-controlled port this side may use for SR by sea."""
     sp = SPACES[x]
@@ -559,18 +755,22 @@ def usable_port(s: State, side: int, x: int) -> bool:
 
 
 def _ports(s: State, ctx: _Ctx) -> list[int]:
-    if ctx.ports is None:
+    """The usable ports: kept with the routes (they depend on control, forts and enemy
+    units only)."""
+    routes = ctx.routes
+    if routes.ports is None:
         side = ctx.side
         cands = list(supply.PORTS[side])
         bh = s.flags.get("mef_beachhead", -1)
         if side == AP and bh >= 0 and bh not in cands:
             cands.append(bh)
-        ctx.ports = [x for x in cands if usable_port(s, side, x)]
-    return ctx.ports
+        routes.ports = [x for x in cands if usable_port(s, side, x)]
+    return routes.ports
 
 
-def _by_sea(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
-    """13.1.7: corps by sea, port to port, never combined with overland SR."""
+def _sea_ends(s: State, ctx: _Ctx, u: int) -> Iterator[tuple[int, str]]:
+    """13.1.7: corps by sea, port to port, never combined with overland SR: each destination
+    port with the per-turn allowance it uses ('' for none), lazily."""
     d = UNITS[u]
     if d.army or d.nation == "ru":
         return  # 13.1.7 armies never; 13.1.6 Russians never
@@ -590,41 +790,56 @@ def _by_sea(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
             if k is None:
                 continue
             key = k
+        yield y, key
+
+
+def _by_sea(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
+    """13.1.7: the destinations by sea, into ``out`` (room) or ``full``."""
+    for y, key in _sea_ends(s, ctx, u):
         into = full if _full(s, y) else out
         prev = into.get(y)
         if prev is None or (prev[1] and not key):
             into[y] = ("sea", key)
 
 
+def _reserve_key(s: State, u: int) -> str | None:
+    """13.1.9: may corps ``u`` SR from the map to the Reserve Box? None if not, else the
+    per-turn allowance it uses ('' for none)."""
+    if not _may_reserve(s, u):
+        return None
+    if IN_NE[s.loc[u]]:
+        return ne_allowance(s, u, "reserve")  # 13.2.1-13.2.3
+    return ""
+
+
+def _may_reserve(s: State, u: int) -> bool:
+    """:func:`_reserve_key` but for the per-turn Near East allowance."""
+    d = UNITS[u]
+    if d.army:
+        return False  # 13.1.9: corps only
+    if "no_sr_to_reserve_box" in d.flags:
+        return False  # 13.2.1: never the ANA
+    if "no_overland_movement" in d.flags and s.loc[u] != CETINJE:
+        return False  # 13.1.11: the MN only between Cetinje and the Reserve Box
+    if capital_lost(s, u):
+        return False  # 13.1.11
+    return supply.home_supplied(s, u)  # 13.1.12
+
+
 def _to_reserve(s: State, u: int, out: Options) -> None:
     """13.1.9: corps from the map to the Reserve Box."""
-    d = UNITS[u]
-    x = s.loc[u]
-    if d.army:
-        return  # 13.1.9: corps only
-    if "no_sr_to_reserve_box" in d.flags:
-        return  # 13.2.1: never the ANA
-    if "no_overland_movement" in d.flags and x != CETINJE:
-        return  # 13.1.11: the MN only between Cetinje and the Reserve Box
-    if capital_lost(s, u):
-        return  # 13.1.11
-    if not supply.home_supplied(s, u):
-        return  # 13.1.12
-    key = ""
-    if IN_NE[x]:
-        k = ne_allowance(s, u, "reserve")
-        if k is None:
-            return  # 13.2.1-13.2.3
-        key = k
-    out[RESERVE[d.side]] = ("reserve", key)
+    key = _reserve_key(s, u)
+    if key is not None:
+        out[RESERVE[UNITS[u].side]] = ("reserve", key)
 
 
-def _anchors(s: State, ctx: _Ctx) -> dict[str, list[int]]:
-    """13.1.8: per SR nation, the spaces holding a supplied unit of that nation (not the ANA
-    or SN corps; Serbs supplied by their special supply do not count)."""
-    if ctx.anchors is None:
-        got: dict[str, list[int]] = {}
-        for v in SIDE_UNITS[ctx.side]:
+def _anchors(s: State, ctx: _Ctx, nation: str) -> list[int]:
+    """13.1.8: the spaces holding a supplied unit of SR nation ``nation`` (not the ANA or SN
+    corps; Serbs supplied by their special supply do not count), in unit order."""
+    got = ctx.anchors.get(nation)
+    if got is None:
+        got = ctx.anchors[nation] = []
+        for v in SR_NATION_UNITS.get(nation, ()):
             x = s.loc[v]
             if x < 0 or x in BOXES:
                 continue
@@ -634,37 +849,42 @@ def _anchors(s: State, ctx: _Ctx) -> dict[str, list[int]]:
                 ok = supply.traces_from(s, x, supply.UNIT_CLASS[v])
             else:
                 ok = supply.unit_supplied(s, v)
-            if not ok:
-                continue
-            lst = got.setdefault(SR_NATION[v], [])
-            if x not in lst:
-                lst.append(x)
-        ctx.anchors = got
-    return ctx.anchors
+            if ok and x not in got:
+                got.append(x)
+    return got
 
 
-def _from_reserve(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
-    """13.1.8: out of the Reserve Box."""
+SR_NATION_UNITS: dict[str, tuple[int, ...]] = {}
+for _u in UNITS:
+    SR_NATION_UNITS[SR_NATION[_u.ix]] = (*SR_NATION_UNITS.get(SR_NATION[_u.ix], ()), _u.ix)
+
+
+def _reserve_ends(s: State, ctx: _Ctx, u: int) -> Iterator[tuple[int, str]]:
+    """13.1.8: out of the Reserve Box: each destination with the per-turn allowance it uses
+    ('' for none), lazily."""
     d = UNITS[u]
     side = d.side
     if capital_lost(s, u):
         return  # 13.1.11
     nation = SR_NATION[u]
-    friendly_only: list[int] = []
+    cands: list[int]
+    friendly_only: list[int]
     if "no_overland_movement" in d.flags:
         cands = []  # 13.1.11: the MN only to Cetinje
         friendly_only = [CETINJE]
     else:
-        cands = list(_anchors(s, ctx).get(nation, ()))
+        cands = _anchors(s, ctx, nation)
         friendly_only = list(OWN_SOURCES.get(nation, ()))  # capitals and sources
         if nation == "us":
             friendly_only.extend(FRENCH_PORTS)  # 13.1.8: US corps to any French port
     p = profile(s, u, ctx.routes)
+    seen: set[int] = set()
     for y in (*cands, *friendly_only):
-        if y in out or y in full:
+        if y in seen:
             continue
-        if y in friendly_only and y not in cands and s.ctrl[y] != side:
-            continue
+        seen.add(y)
+        if y not in cands and s.ctrl[y] != side:
+            continue  # capitals and sources only while friendly
         if not _open(s, ctx, p, y) or not _ends_ok(s, u, y, True):
             continue
         key = ""
@@ -673,7 +893,19 @@ def _from_reserve(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> N
             if k is None:
                 continue  # 13.2.1-13.2.3
             key = k
+        yield y, key
+
+
+def _from_reserve(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> None:
+    """13.1.8: the destinations out of the Reserve Box, into ``out`` (room) or ``full``."""
+    for y, key in _reserve_ends(s, ctx, u):
         (full if _full(s, y) else out)[y] = ("reserve", key)
+
+
+def _reserve_group(u: int) -> tuple[object, ...]:
+    """Units alike out of the Reserve Box (they share their options)."""
+    d = UNITS[u]
+    return ("reserve", SR_NATION[u], d.nation, d.flags, _end_key(u))
 
 
 def unit_options(s: State, u: int) -> Options:
@@ -700,7 +932,7 @@ def options(s: State, u: int) -> tuple[Options, Options]:
     if d.nation == "gr" and not at_war(s, "gr"):
         return got  # 9.5.2.4: nobody moves the Greek units before Greece enters
     if x == RESERVE[side]:
-        key: tuple[object, ...] = ("reserve", SR_NATION[u], d.nation, d.flags, _end_key(u))
+        key: tuple[object, ...] = _reserve_group(u)
         shared = ctx.groups.get(key)
         if shared is None:
             shared = ({}, {})
@@ -760,6 +992,12 @@ def _overstacked(s: State, done: list[int]) -> list[int]:
         if x >= 0 and x not in BOXES and len(occ[x]) > STACK_LIMIT and x not in out:
             out.append(x)
     return out
+
+
+def _excess(s: State, done: list[int]) -> dict[int, int]:
+    """Per space over the stacking limit, how many units too many it holds."""
+    occ = board.occupants(s)
+    return {x: len(occ[x]) - STACK_LIMIT for x in _overstacked(s, done)}
 
 
 def _relievers(
@@ -959,18 +1197,22 @@ def sr_units(s: State, f: Frame) -> list[int]:
     over, plan = _relief(s, f)
     if left > 0 and (plan is not None or not over):
         loc = s.loc
+        excess = _excess(s, done) if plan is not None else {}
         for u in SIDE_UNITS[side]:
             if loc[u] < 0 or COST[u] > left or u in done:
                 continue
+            if plan is not None and left - COST[u] < sum(excess.values()) - (loc[u] in excess):
+                # Each unit that must still leave a space over the limit costs at least one
+                # point: with what this SR leaves, no plan can put the spaces right.
+                continue
             if plan is None:
                 # Cheap: whether the unit has somewhere to go, not every destination.
-                room, full = options(s, u)
-                if room or (
-                    full and left > COST[u] and any(_exchange(s, ctx, f, u, y) for y in full)
+                if has_room(s, u) or (
+                    left > COST[u] and any(_exchange(s, ctx, f, u, y) for y in options(s, u)[1])
                 ):
                     out.append(u)
-            elif any(_destinations(s, ctx, f, u, plan)):
-                out.append(u)
+            elif any(_keeps_plan(s, f, plan, u, y) for opts in options(s, u) for y in opts):
+                out.append(u)  # the same as any(_destinations(...)), stopping at the first
     ctx.legal = (left, len(done), out)
     return out
 
@@ -980,23 +1222,35 @@ def sr_actions(s: State, f: Frame) -> list[Action]:
     redeploy, or, once a unit is chosen, ``sr <unit> <space>`` for each of its destinations."""
     u = f.get("unit", -1)
     if u < 0:
-        return [_new_tuple(Action, ("sr", (UNIT_IDS[v],))) for v in sr_units(s, f)]
+        return [SR_UNIT_ACTIONS[v] for v in sr_units(s, f)]
     ctx = _ctx(s, f["side"])
     _, plan = _relief(s, f)
     dests, extra = _destinations(s, ctx, f, u, plan)
-    uid = UNIT_IDS[u]
     prev = ctx.routes.actions.get(u)
     if prev is not None and prev[0] == dests:
         mine = prev[1]
     else:
-        # Action("sr", (uid, space)) built directly: a unit may have a hundred destinations.
-        mine = [_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in dests]
+        k = u * N
+        get = _SR_ACTIONS.get
+        mine = [get(k + y) or _sr_action(u, y) for y in dests]
         if plan is None:  # not the short lists of an exchange under way
             ctx.routes.actions[u] = (dests, mine)
     if not extra:
         return mine
     # Exchanges into full spaces (10.1.2) come after the unit's other SRs.
-    return [*mine, *(_new_tuple(Action, ("sr", (uid, SPACE_IDS[y]))) for y in extra)]
+    return [*mine, *(_sr_action(u, y) for y in extra)]
+
+
+SR_UNIT_ACTIONS: tuple[Action, ...] = tuple(Action("sr", (uid,)) for uid in UNIT_IDS)
+_SR_ACTIONS: dict[int, Action] = {}  # unit * N + space -> sr <unit> <space>, made once
+
+
+def _sr_action(u: int, y: int) -> Action:
+    k = u * N + y
+    got = _SR_ACTIONS.get(k)
+    if got is None:
+        got = _SR_ACTIONS[k] = _new_tuple(Action, ("sr", (UNIT_IDS[u], SPACE_IDS[y])))
+    return got
 
 
 def over_limit(s: State, f: Frame) -> bool:
@@ -1010,12 +1264,12 @@ RULE_OF_MODE = {"land": "13.1.5", "sea": "13.1.7", "reserve": "13.1.8"}
 
 
 def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
-    """Move ``u`` by SR and keep what the move cannot change: the supply of its own side
-    (own units never block their side's supply lines, 14.1.3), and the open spaces and route
-    components of this SR (they depend on enemy units, control and forts only; not after
-    Brest-Litovsk, where Russian and other Allied units block each other, 16.4.9). The kept
-    data is tied to the next action serial, the one the engine gives the state after this
-    action; anything else that changes the board drops it as usual."""
+    """Move ``u`` by SR and keep the open spaces and route components of this SR: they depend
+    on enemy units, control and forts only (not after Brest-Litovsk, where Russian and other
+    Allied units block each other, 16.4.9). The kept data is tied to the next action serial,
+    the one the engine gives the state after this action; anything else that changes the board
+    drops it as usual. (The side's supply is kept by the board itself: own units never block
+    their side's supply lines, 14.1.3, so its key does not change.)"""
     side = UNITS[u].side
     held = s.flags.get(board.ANA_HELD)
     if u == board.ANA and held and s.loc[u] in held:
@@ -1024,18 +1278,26 @@ def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
         board.relocate(s, u, to)
         return
     ctx = s.cache.get(CACHE_KEY)
-    reach = s.cache.get(board.SUPPLY)
-    kept_reach: dict[str, bytearray] = {}
-    if isinstance(reach, dict):
-        for k, v in reach.items():
-            cls = supply.CLASSES.get(k)
-            if cls is not None and cls.side == side:
-                kept_reach[k] = v
+    frm = s.loc[u]
     board.relocate(s, u, to)
-    if kept_reach:
-        s.cache[board.SUPPLY] = kept_reach
-    if isinstance(ctx, _Ctx) and ctx.side == side and not _brest(s, side):
-        s.cache[CACHE_KEY] = _Ctx(s.serial + 1, side, ctx.routes)
+    if (
+        isinstance(ctx, _Ctx)
+        and ctx.side == side
+        and not _brest(s, side)
+        and supply.side_supply(s, side) is ctx.routes.supply_data  # as 14.1.3 says it is
+    ):
+        kept = _Ctx(s.serial + 1, side, ctx.routes)
+        if ctx.packed is not None:  # the full spaces: only two spaces changed
+            occ = board.occupants(s)
+            packed = set(ctx.packed)
+            for x in (frm, to):
+                if x >= 0 and x not in BOXES:
+                    if len(occ[x]) >= STACK_LIMIT:
+                        packed.add(x)
+                    else:
+                        packed.discard(x)
+            kept.packed = frozenset(packed)
+        s.cache[CACHE_KEY] = kept
 
 
 @STEPS.register

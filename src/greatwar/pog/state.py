@@ -76,6 +76,13 @@ FIELDS: dict[str, str] = {
 # Fields that are history, not position: left out of the state hash.
 _UNHASHED = ("log",)
 
+# Derived data a clone starts with (see State.clone): each side's supply data, which carry the
+# key of what they depend on and are checked against it before use (greatwar.pog.supply), and
+# the occupancy (units per space), a function of ``loc`` alone that is never changed in place.
+SUPPLY_SIDE_KEYS = ("supply.0", "supply.1")
+SUPPLY_STALE_KEYS = ("supply.0.stale", "supply.1.stale")
+OCCUPANCY_KEYS = ("occ", "occupant_sides")
+
 
 def deep_copy(x: Any) -> Any:
     """Copy a plain JSON value (dicts, lists, scalars) much faster than ``copy.deepcopy``."""
@@ -185,8 +192,26 @@ class State:
         c.serial = self.serial
         c.log = self.log[:] if with_log else []
         c.logging = self.logging and with_log
-        c.cache = {}
+        c.cache = self._cache_for_clone()
         return c
+
+    def _cache_for_clone(self) -> dict[str, Any]:
+        """What a clone may start with of the derived data (everything else is recomputed on
+        demand): the occupancy, and each side's supply data put aside to be checked against
+        the clone's position before use (supply never leaks from one position to another)."""
+        mine = self.cache
+        if not mine:
+            return {}
+        out: dict[str, Any] = {}
+        for k in OCCUPANCY_KEYS:
+            v = mine.get(k)
+            if v is not None:
+                out[k] = v
+        for k, stale in zip(SUPPLY_SIDE_KEYS, SUPPLY_STALE_KEYS, strict=True):
+            v = mine.get(k) or mine.get(stale)
+            if v is not None:
+                out[stale] = v
+        return out
 
     # -- serialisation ---------------------------------------------------------------
 
