@@ -3,4 +3,5 @@
 
 export const CLIENTS = {
   pog: { game: "./pog/game.js", replay: "./pog/replay.js", start: "./pog/start.js" },
+  qmg1914: { game: "./qmg1914/game.js", replay: "./qmg1914/replay.js", start: "./qmg1914/start.js" },
 };
