@@ -263,3 +263,24 @@ def test_the_spectator_shows_every_hand_and_the_summary_is_public() -> None:
     summary = face.summary(s)
     assert summary["round"] == 1 and summary["current"] in POWERS
     assert not CARD_RE.search(json.dumps(summary))
+
+
+def test_a_replay_hides_another_powers_hidden_decisions() -> None:
+    """HIDDEN INFORMATION: the card a power bottoms at set-up or prepares is its own secret; a
+    replay seen by another power says only whose decision it was."""
+    s = engine.new_game(None, 4)
+    p = engine.to_act(s)
+    assert p is not None
+    card = CARD_IDS[s.hand[p][0]]
+    engine.apply(s, f"bottom {card}")
+    other = POWERS[(p + 1) % 5]
+    v = seat_view(s, other)
+    v["entry"] = f"bottom {card}"
+    dress_view(v, s)
+    assert v["entry"] is None and v["entry_hidden"] and v["entry_seat"] == POWERS[p]
+    assert card not in json.dumps(v)
+    v = seat_view(s, POWERS[p])
+    v["entry"] = f"bottom {card}"
+    dress_view(v, s)
+    assert v["entry"] == f"bottom {card}" and not v.get("entry_hidden")
+    assert v["entry_text"] and card not in v["entry_text"]

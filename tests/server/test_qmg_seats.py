@@ -38,3 +38,33 @@ def test_people_hold_the_assignments_or_part_of_one(client: TestClient) -> None:
     for group in (["ahoe", "ru"], ["de", "ukus"]):
         r = _make(client, dict.fromkeys(POWERS, "human"), [group])
         assert r.status_code == 400, (group, r.text)
+
+
+def test_a_replay_of_a_game_under_way_hides_the_others_secrets(client: TestClient) -> None:
+    seats = dict.fromkeys(POWERS, "human")
+    r = _make(client, seats, [[p] for p in POWERS])
+    assert r.status_code == 201, r.text
+    doc = r.json()
+    gid, tokens = doc["id"], doc["tokens"]
+    v = view(client, gid, tokens["ahoe"])
+    bottom = next(a for a in v["legal"] if a.startswith("bottom "))
+    r = client.post(
+        f"/api/games/{gid}/action",
+        headers={"X-Seat-Token": tokens["ahoe"]},
+        json={"action": bottom, "serial": v["serial"]},
+    )
+    assert r.status_code == 200, r.text
+    card = bottom.split()[1]
+    seen = client.get(
+        f"/api/games/{gid}/replay",
+        params={"seat": "ru", "step": 1},
+        headers={"X-Seat-Token": tokens["ru"]},
+    )
+    assert seen.status_code == 200, seen.text
+    assert seen.json()["entry_hidden"] and card not in seen.text
+    own = client.get(
+        f"/api/games/{gid}/replay",
+        params={"seat": "ahoe", "step": 1},
+        headers={"X-Seat-Token": tokens["ahoe"]},
+    ).json()
+    assert own["entry"] == bottom and own["entry_text"].startswith("Put ")

@@ -23,9 +23,12 @@ face's (:mod:`greatwar.qmg1914.terminal`), the others are in :data:`TEXT`.
 
 from __future__ import annotations
 
+import json
+import re
 from functools import cache
 from typing import Any
 
+from greatwar.core.session import UNDO
 from greatwar.core.steps import Frame
 from greatwar.qmg1914 import battle as battles
 from greatwar.qmg1914 import board, engine, placement
@@ -424,6 +427,8 @@ class QmgWeb:
 
 def dress_view(view: dict[str, Any], s: State) -> None:
     """Everything :class:`QmgWeb` adds to a seat's view (see the module docstring)."""
+    if isinstance(view.get("entry"), str):
+        dress_entry(view, s)
     legal: list[str] = list(view.get("legal") or [])
     seat = view.get("seat")
     mine = bool(legal) and seat in POWERS
@@ -441,6 +446,33 @@ def dress_view(view: dict[str, Any], s: State) -> None:
         "sudden_lead": SUDDEN_LEAD,
         "next_scoring": next((r for r in SCORING_ROUNDS if r >= s.round), None),
     }
+
+
+def dress_entry(view: dict[str, Any], s: State) -> None:
+    """A replay's decision (``entry``, the action that led to position ``s``) written out, or
+    hidden when it names a card of another power that the viewing seat has not seen: a card put
+    on the bottom of the deck at set-up, a card prepared face down (HIDDEN INFORMATION)."""
+    entry = str(view["entry"])
+    seat = view.get("seat")
+    if entry == UNDO:
+        view["entry_text"] = None
+        return
+    named = [w for w in entry.split()[1:] if w in CARD_INDEX]
+    if seat in POWERS:
+        shown = {
+            w
+            for e in s.log
+            if e.get("v", seat) == seat
+            for w in re.findall(r"[a-z]+_[a-z]{2}_\d+", json.dumps(e.get("a"), default=str))
+        }
+        hidden = [w for w in named if POWERS[CARDS[CARD_INDEX[w]].power] != seat and w not in shown]
+        if hidden:
+            view["entry"] = None
+            view["entry_hidden"] = True
+            view["entry_seat"] = POWERS[CARDS[CARD_INDEX[hidden[0]]].power]
+            view["entry_text"] = None
+            return
+    view["entry_text"] = action_label(entry)
 
 
 # -- the procedure in words ----------------------------------------------------------------------

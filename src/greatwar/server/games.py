@@ -663,11 +663,13 @@ class GameService:
             if v is None:
                 v = g.view(s, seat)
             v["can_undo"] = False
+            # the decision that led here, before the dressing: a game's face may write it out
+            # or hide it from a seat that may not know it
+            v["entry"] = actions[step - 1] if step > 0 else None
             dress(g, v, s)
         v["game_id"] = live.id
         v["step"] = step
         v["steps"] = len(actions)
-        v["entry"] = actions[step - 1] if step > 0 else None
         v["seats"] = live.seats_public()
         return v
 

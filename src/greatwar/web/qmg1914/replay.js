@@ -28,9 +28,7 @@ function entryText(v) {
   if (!v.step) return t("replay_setup");
   if (v.entry_hidden) return t("replay_hidden", { n: v.step, power: facts.powerName(v.entry_seat) });
   if (v.entry === "undo") return t("replay_undo");
-  const words = String(v.entry).split(" ");
-  const named = words.map((w) => (facts.cards.has(w) ? facts.cardName(w) : facts.spaces.has(w) ? facts.spaces.get(w).name : w)).join(" ");
-  return t("replay_step", { n: v.step, action: named });
+  return t("replay_step", { n: v.step, action: v.entry_text || v.entry });
 }
 
 async function show(step) {
@@ -68,7 +66,7 @@ async function show(step) {
     hands.map(([p, ids]) =>
       el(
         "div",
-        { class: "hand-block" },
+        { class: "hand-block", "data-power": p },
         el("div", { class: "hand-title" }, t("replay_hands", { power: facts.powerShort(p), n: ids.length })),
         el("div", { class: "hand-cards" }, ids.map((id) => cardFace(facts, id, { onClick: showCard, compact: true })), (prepareds[p] || []).map((id) => cardFace(facts, id, { onClick: showCard, compact: true, extra: el("div", { class: "prep-tag" }, t("prepared")) }))),
       ),
