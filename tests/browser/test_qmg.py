@@ -8,7 +8,7 @@ then checked against the game's true positions (replayed from the store): none e
 card id hidden from that person (another power's hand, prepared cards, draw deck or face-down
 discards). A finished game of computers is then stepped through in the replay viewer.
 
-Each size writes a screenshot to ``artifacts/``."""
+Each size writes a screenshot to ``artifacts/``, as do the start page, a battle and the replay."""
 
 from __future__ import annotations
 
@@ -384,6 +384,10 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
         size = PEOPLE[person][0]
         page.wait_for_timeout(200)
         page.screenshot(path=str(artifacts / f"qmg-{size[0]}x{size[1]}.png"))
+        if size[0] < 700:  # a phone scrolls: the whole page too
+            page.screenshot(
+                path=str(artifacts / f"qmg-{size[0]}x{size[1]}-full.png"), full_page=True
+            )
         seen[person].drain()
         doms.append((person, int(body(page)["version"]), page.content()))
 
@@ -418,13 +422,21 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
         )
     )
     assert p1_hand and all(c.startswith(("ahoe_", "de_")) for c in p1_hand)
+    # a person's other power: its name opens its hand and prepared cards
+    p1 = pages["p1"]
+    shown = body(p1)["seat"]
+    other = "de" if shown == "ahoe" else "ahoe"
+    p1.click(f"#powers .power[data-power='{other}'] .show-hand")
+    p1.wait_for_selector("#menu.open .qcard")
+    popup = p1.eval_on_selector_all("#menu.open .qcard", "e => e.map(x => x.dataset.card)")
+    assert popup and all(c.startswith(f"{other}_") for c in popup), popup
     assert not errors, errors
     for page in pages.values():
         page.context.close()
 
 
 def test_the_replay_viewer_steps_through_a_finished_game(
-    browser: Browser, served: tuple[str, Path]
+    browser: Browser, served: tuple[str, Path], artifacts: Path
 ) -> None:
     server, _ = served
     req = urllib.request.Request(
@@ -455,6 +467,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     assert page.input_value("#seat") == "all"
     assert page.locator("#hand .hand-block").count() == 5  # every hand once the game is over
     assert "Game over" in page.inner_text("#entry")
+    page.screenshot(path=str(artifacts / "qmg-replay.png"))
     page.click("#first")
     page.wait_for_function(f"document.getElementById('step-label').textContent === 'step 0 of {n}'")
     page.click("#next")

@@ -8,7 +8,7 @@ import { api, el, fill } from "../common.js";
 import { $, closeMenu, placePopup, seatToken, Shell, toast } from "../shell.js";
 import { Board } from "./board.js";
 import { Facts } from "./facts.js";
-import { cardFace, LogPanel, renderBattle, renderPowers, renderReference, renderTracks, statusText, teamClass } from "./panels.js";
+import { cardFace, LogPanel, renderBattle, renderPowers, renderReference, renderSteps, renderTracks, statusText, teamClass } from "./panels.js";
 import { t } from "./strings.js";
 
 const MAX_LIST = 40; // no list of choices is longer than this
@@ -70,7 +70,7 @@ function render() {
   renderPowers($("powers"), facts, v, { held: hs, onCard: showCard, onPower: showHeldHand });
   renderBattle($("combat-box"), facts, v, showCard);
   fill($("statusline"), el("b", {}, statusText(facts, v)));
-  fill($("procedure"), v.waiting && !mine && !v.over ? el("div", { class: "waiting-line" }, v.waiting) : null);
+  renderSteps($("procedure"), facts, v);
   if (state.tab === "ref") renderReference($("ref"), facts, v, showCard);
   renderHand();
   renderPrompt();

@@ -77,7 +77,7 @@ export function renderTracks(box, facts, v) {
       { class: "track-row" },
       el("span", { class: "track-name" }, t("rounds")),
       el("span", { class: "rcells", "data-testid": "round-track" }, cells),
-      el("span", { class: "track-name" }, t("vp")),
+      el("span", { class: "track-name vp-name" }, t("vp")),
       el("span", { class: "vcells", "data-testid": "vp-track" }, vpCells),
     ),
     el(
@@ -108,14 +108,14 @@ export function renderPowers(box, facts, v, { held = [], onCard = () => {}, onPo
     for (let i = 0; i < n.prepared; i++) backs.push(cardBack(facts, p, n.prepared));
     return el(
       "div",
-      { class: `power ${teamClass(facts, p)}${p === current ? " current" : ""}${p === v.to_act ? " acting" : ""}${mine ? " mine" : ""}`, "data-power": p },
+      { class: `power ${teamClass(facts, p)}${p === current ? " current" : ""}${p === v.to_act ? " acting" : ""}${mine ? " mine" : ""}`, "data-power": p, title: mine ? `${facts.powerName(p)} (${t("you")})` : facts.powerName(p) },
       el(
         "div",
         { class: "power-head" },
         p === v.to_act ? el("span", { class: "acting-mark" }, "▶ ") : null,
-        el("b", { title: facts.powerName(p) }, facts.powerShort(p)),
-        mine ? el("span", { class: "you" }, ` (${t("you")})`) : null,
-        mine && onPower && held.length > 1 ? el("button", { class: "link show-hand", title: t("show_hand", { power: facts.powerName(p) }), onclick: () => onPower(p) }, t("show_hand_button")) : null,
+        mine && onPower && held.length > 1
+          ? el("button", { class: "link power-name show-hand", title: t("show_hand", { power: facts.powerName(p) }), onclick: () => onPower(p) }, facts.powerShort(p))
+          : el("b", { class: "power-name", title: facts.powerName(p) }, facts.powerShort(p)),
         el(
           "span",
           { class: "power-counts" },
@@ -237,11 +237,32 @@ export class LogPanel extends SharedLogPanel {
   }
 }
 
+// -- the steps of the turn ------------------------------------------------------------------------
+
+// The five steps of the turn under way (TURN SEQUENCE), the current one marked, the finished ones
+// struck through; nothing outside a turn.
+export function renderSteps(box, facts, v) {
+  const ts = v.turn_step;
+  if (!ts || v.over) {
+    fill(box);
+    return;
+  }
+  fill(box,
+    el(
+      "div",
+      { class: `turn-steps ${teamClass(facts, ts.power)}`, "data-testid": "turn-steps" },
+      el("b", {}, facts.powerShort(ts.power)),
+      STEP_KEYS.slice(0, 5).map((k, i) => el("span", { class: `tstep${i === ts.index ? " now" : i < ts.index ? " done" : ""}`, "data-step": k.slice(5), title: t(k) }, t(k).replace(/ step$/, ""))),
+    ),
+  );
+}
+
 // -- the status line and the reference ------------------------------------------------------------
 
 export function statusText(facts, v) {
   const parts = [v.round ? t("round_of", { round: v.round, last: facts.doc.rounds.last }) : t("setup")];
-  if (v.turn_step) {
+  if (v.over || v.result) parts.push(t("status_over"));
+  else if (v.turn_step) {
     parts.push(t("turn_of", { power: facts.powerName(v.turn_step.power) }));
     parts.push(t(STEP_KEYS[Math.min(v.turn_step.index, STEP_KEYS.length - 1)]));
   } else if (!v.current) parts.push(t("setup"));
