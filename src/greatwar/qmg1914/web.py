@@ -83,11 +83,11 @@ from greatwar.qmg1914.view import view as seat_view
 TEXT: dict[str, str] = {
     # what the power to act is doing, for the other seats
     "wait.setup": "{power} is choosing the cards to put on the bottom of its draw deck",
-    "wait.draft": "{power}: Draft step",
-    "wait.play": "{power}: Play step",
-    "wait.attrition": "{power}: Attrition step",
-    "wait.prepare": "{power}: Prepare step",
-    "wait.draw": "{power}: Draw step",
+    "wait.draft": "{power} may discard two cards to draft one (Draft step)",
+    "wait.play": "{power} is choosing a card to play (Play step)",
+    "wait.attrition": "{power} may use a prepared card's Attrition symbols",
+    "wait.prepare": "{power} may prepare a card (Prepare step)",
+    "wait.draw": "{power} is drawing back up to its hand size",
     "wait.place": "{power} is placing a piece",
     "wait.battle_choose": "{power} is choosing a battle",
     "wait.reinforce": "{power} decides whether to reinforce the defence of {space}",

@@ -49,7 +49,7 @@ const EN = {
   show_hand: "Show the hand and prepared cards of {power}",
   acting_for: "You act for {power}",
   // the prompt
-  waiting: "Waiting: {what}…",
+  waiting: "{what}…",
   bot_playing: "The computer is playing: {what}…",
   selected: "Chosen",
   cards_usable: "Your cards now",
