@@ -267,6 +267,13 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
     start.on("pageerror", lambda e: errors.append(str(e)))
     start.goto(server + "/")
     start.select_option("#game", "qmg1914")
+    # the rulebook's assignments for 2 to 5 people
+    for people, sizes in (("2", [2, 3]), ("4", [2, 1, 1, 1]), ("5", [1] * 5)):
+        start.select_option("#qmg-people", people)
+        got = start.eval_on_selector_all(
+            "#qmg-seats fieldset.person", "fs => fs.map(f => f.querySelectorAll('select').length)"
+        )
+        assert got == sizes, (people, got)
     start.select_option("#qmg-people", "3")
     assert start.locator("#qmg-seats fieldset.person").count() == 3
     start.fill("#seed", str(SEED))
