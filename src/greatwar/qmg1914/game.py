@@ -16,7 +16,7 @@ from typing import Any
 from greatwar.core.actions import Action
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
-from greatwar.core.faces import TerminalFace
+from greatwar.core.faces import TerminalFace, WebFace
 from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
 from greatwar.qmg1914 import engine, invariants, messages
 from greatwar.qmg1914.data import POWER_NAMES, POWERS, TEAM_NAMES, TEAM_OF, TEAM_POWERS, TEAMS
@@ -144,6 +144,11 @@ class Quartermaster1914:
         from greatwar.qmg1914.terminal import QmgTerminal
 
         return QmgTerminal()
+
+    def web(self) -> WebFace:
+        from greatwar.qmg1914.web import QmgWeb
+
+        return QmgWeb()
 
     def card_report(self, tested: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         from greatwar.qmg1914.report import card_report

@@ -182,8 +182,9 @@ def bot_names(game_id: str = DEFAULT_GAME) -> list[str]:
 
 
 def may_hold_together(g: Game[Any], seats: Sequence[str]) -> bool:
-    """Whether one person may hold these seats together: alone, or as one of the groups the
-    game deals for some number of people (:meth:`greatwar.core.games.Game.seat_groups`)."""
+    """Whether one person may hold these seats together: alone, as one of the groups the game
+    deals for some number of people (:meth:`greatwar.core.games.Game.seat_groups`), or as part
+    of a group dealt to two or more people, its other seats being played by the computer."""
     if len(seats) == 1:
         return True
     want = set(seats)
@@ -192,7 +193,7 @@ def may_hold_together(g: Game[Any], seats: Sequence[str]) -> bool:
             groups = g.seat_groups(people)
         except MalformedActionError:
             continue
-        if any(set(group) == want for group in groups):
+        if any(want == set(group) or (people > 1 and want <= set(group)) for group in groups):
             return True
     return False
 
@@ -662,11 +663,13 @@ class GameService:
             if v is None:
                 v = g.view(s, seat)
             v["can_undo"] = False
+            # the decision that led here, before the dressing: a game's face may write it out
+            # or hide it from a seat that may not know it
+            v["entry"] = actions[step - 1] if step > 0 else None
             dress(g, v, s)
         v["game_id"] = live.id
         v["step"] = step
         v["steps"] = len(actions)
-        v["entry"] = actions[step - 1] if step > 0 else None
         v["seats"] = live.seats_public()
         return v
 

@@ -1,8 +1,14 @@
-// The start page: create a game, get the private seat links, see the games in this store.
+// The start page: choose a game and its seats, create it, get the private links (one per
+// person), see the games in this store. Each game's own form is its start module
+// (web/<game>/start.js: buildForm, read, stateText); this page knows no game.
 
-import { api, el, fmtTime, humanWords, OUTCOME, rememberSeat, rememberedSeats, SIDE_NAME } from "./common.js";
+import { api, el, fill, fmtTime, humanWords, rememberSeat, rememberedSeats } from "./common.js";
+import { CLIENTS } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
+const metas = {}; // game id -> /api/meta?game=
+const starts = {}; // game id -> its start module
+let form = null; // the chosen game's form: { read() }
 
 function toast(msg) {
   const t = $("toast");
@@ -11,74 +17,37 @@ function toast(msg) {
   setTimeout(() => (t.className = "toast"), 7000);
 }
 
-function seatOptions(select, bots, initial) {
-  select.replaceChildren(
-    el("option", { value: "human" }, "Human"),
-    ...bots.map((b) => el("option", { value: b }, `Computer (${b})`)),
-  );
-  select.value = initial;
+function seatName(meta, seat) {
+  const s = meta && meta.seat_info.find((x) => x.id === seat);
+  return s ? s.name : seat;
 }
 
-function buildOptions(meta) {
-  const box = $("options");
-  const check = (key, label) =>
-    el("label", { class: "check", title: meta.options[key].help }, el("input", { type: "checkbox", id: `opt-${key}` }), ` ${label}`);
-  box.append(
-    check("hand8", "Eight-card hands (9.1.4)"),
-    check("trench_mod", "Trench roll modification (11.2.10)"),
-    el(
-      "label",
-      { title: meta.options.optional_cards.help },
-      "Optional cards ",
-      el("select", { id: "opt-optional_cards" }, meta.options.optional_cards.choices.map((m) => el("option", { value: m }, humanWords(m)))),
-    ),
-    check("valiant", "Valiant variant deck"),
-    check("tournament", "Tournament rules (5.6)"),
-    el(
-      "label",
-      { title: meta.options.bid.help },
-      "Bid (5.6.1) ",
-      el("select", { id: "opt-bid-side" }, el("option", { value: "" }, "none"), el("option", { value: "ap" }, "AP cedes"), el("option", { value: "cp" }, "CP cedes")),
-      el("input", { id: "opt-bid-vp", type: "number", min: "0", max: "10", value: "0", class: "narrow" }),
-      " VP",
-    ),
-    el(
-      "p",
-      { class: "muted small" },
-      "The Historical and The Great War (1916) scenarios always use eight-card hands and the trench roll modification (5.7.4); " +
-        "The Great War (1916) uses neither the optional cards nor the Valiant deck.",
-    ),
-  );
-}
-
-function readOptions() {
-  const o = {};
-  for (const k of ["hand8", "trench_mod", "valiant", "tournament"]) if ($(`opt-${k}`).checked) o[k] = true;
-  const oc = $("opt-optional_cards").value;
-  if (oc !== "none") o.optional_cards = oc;
-  const side = $("opt-bid-side").value;
-  if (side) o.bid = { side, vp: Number($("opt-bid-vp").value || 0) };
-  return o;
+async function chooseGame(id) {
+  const meta = metas[id];
+  form = starts[id].buildForm($("game-form"), meta);
+  document.title = `greatwar — ${meta.title}`;
 }
 
 function showCreated(doc) {
+  const meta = metas[doc.game.game] || metas.pog;
   const box = $("created");
-  const rows = Object.entries(doc.links).map(([seat, path]) => {
-    const url = new URL(path, location.href).href;
-    rememberSeat(doc.id, seat, doc.tokens[seat]);
+  const people = doc.players || Object.entries(doc.links).map(([seat, link]) => ({ seats: [seat], token: doc.tokens[seat], link }));
+  const rows = people.map((p) => {
+    const url = new URL(p.link, location.href).href;
+    for (const seat of p.seats) rememberSeat(doc.id, seat, p.token);
     return el(
       "div",
       { class: "seat-link" },
-      el("b", { class: `side-${seat}` }, SIDE_NAME[seat]),
-      el("input", { readonly: true, value: url, class: "link-box", "data-seat": seat, onclick: (e) => e.target.select() }),
+      el("b", { class: `side-${p.seats[0]}` }, p.seats.map((s) => seatName(meta, s)).join(" + ")),
+      el("input", { readonly: true, value: url, class: "link-box", "data-seat": p.seats[0], "data-seats": p.seats.join(" "), onclick: (e) => e.target.select() }),
       el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"),
-      el("a", { href: url, target: "_blank", class: "button", "data-testid": `open-${seat}` }, "open"),
+      el("a", { href: url, target: "_blank", class: "button", "data-testid": `open-${p.seats[0]}` }, "open"),
     );
   });
-  box.replaceChildren(
+  fill(box,
     el("h3", {}, `Game ${doc.id} created`),
-    el("p", { class: "muted" }, "Each link is private to its seat: whoever has it plays that side. Send the other link to your opponent."),
-    ...rows,
+    el("p", { class: "muted" }, people.length > 1 ? "Each link is private to its player: whoever has it plays those seats. Send each other link to its player." : "This link is yours: whoever has it plays these seats."),
+    rows,
     el("p", {}, el("a", { href: `/replay/${doc.id}` }, "Follow or replay this game")),
   );
   box.hidden = false;
@@ -88,58 +57,70 @@ async function listGames() {
   const { games } = await api("/api/games");
   const mine = rememberedSeats();
   if (!games.length) {
-    $("games").replaceChildren(el("p", { class: "muted" }, "No games yet."));
+    fill($("games"), el("p", { class: "muted" }, "No games yet."));
     return;
   }
   const seatText = (s) => (s.kind === "bot" ? `computer (${s.bot})` : "human");
   const rows = games.map((g) => {
+    const meta = metas[g.game];
+    const start = starts[g.game];
     const links = [];
-    for (const seat of ["ap", "cp"]) {
-      const tok = mine[g.id] && mine[g.id][seat];
-      if (tok) links.push(el("a", { href: `/play/${g.id}#${tok}`, class: "button small" }, `play ${seat.toUpperCase()}`));
+    const tokens = new Map(); // one link per person
+    for (const [seat, tok] of Object.entries(mine[g.id] || {})) {
+      if (!tokens.has(tok)) tokens.set(tok, []);
+      tokens.get(tok).push(seat);
     }
+    for (const [tok, seats] of tokens) links.push(el("a", { href: `/play/${g.id}#${tok}`, class: "button small" }, `play ${seats.map((s) => (start ? start.seatShort(s) : s)).join("+")}`));
     links.push(el("a", { href: `/replay/${g.id}`, class: "button small" }, "replay"));
     let state;
     if (g.problem) state = el("span", { class: "error" }, "corrupt record");
-    else if (g.over) state = `over: ${OUTCOME[g.result && g.result.outcome] || ""}${g.result && g.result.vp !== undefined ? `, VP ${g.result.vp}` : ""}`;
-    else state = `turn ${g.turn ?? "?"}, VP ${g.vp ?? "?"}, ${g.to_act ? g.to_act.toUpperCase() + " to act" : ""}`;
+    else state = start ? start.stateText(g) : g.over ? "over" : "";
+    const players = Object.entries(g.seats)
+      .map(([seat, s]) => `${start ? start.seatShort(seat) : seat} ${seatText(s)}`)
+      .join(" · ");
     return el(
       "tr",
       { "data-game": g.id },
       el("td", {}, el("code", {}, g.id)),
+      el("td", {}, meta ? meta.title : g.title),
       el("td", {}, humanWords(g.scenario)),
-      el("td", {}, `AP ${seatText(g.seats.ap)} · CP ${seatText(g.seats.cp)}`),
+      el("td", {}, players),
       el("td", {}, state),
       el("td", {}, String(g.actions)),
       el("td", { class: "muted small" }, fmtTime(g.updated)),
       el("td", {}, links),
     );
   });
-  $("games").replaceChildren(
+  fill($("games"),
     el(
       "table",
       { class: "games" },
-      el("thead", {}, el("tr", {}, ["Game", "Scenario", "Players", "State", "Decisions", "Last move", ""].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, ["Game", "", "Scenario", "Players", "State", "Decisions", "Last move", ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, rows),
     ),
   );
 }
 
 async function main() {
-  const meta = await api("/api/meta");
-  $("scenario").replaceChildren(...meta.scenarios.map((s) => el("option", { value: s.id }, `${s.name} (${s.description})`)));
-  $("scenario").value = "historical";
-  seatOptions($("seat-ap"), meta.bots, "human");
-  seatOptions($("seat-cp"), meta.bots, "human");
-  buildOptions(meta);
+  const first = await api("/api/meta");
+  const ids = first.games.filter((id) => CLIENTS[id]);
+  for (const id of ids) {
+    metas[id] = id === first.game ? first : await api(`/api/meta?game=${encodeURIComponent(id)}`);
+    starts[id] = await import(CLIENTS[id].start);
+  }
+  fill($("game"), ids.map((id) => el("option", { value: id }, metas[id].title)));
+  $("game").value = first.game;
+  $("game").addEventListener("change", () => chooseGame($("game").value));
+  await chooseGame(first.game);
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const body = {
-      game: meta.game,
-      scenario: $("scenario").value,
-      options: readOptions(),
-      seats: { ap: $("seat-ap").value, cp: $("seat-cp").value },
-    };
+    let body;
+    try {
+      body = { game: $("game").value, ...form.read() };
+    } catch (e) {
+      toast(e.message);
+      return;
+    }
     if ($("seed").value !== "") body.seed = Number($("seed").value);
     try {
       const doc = await api("/api/games", { method: "POST", body });

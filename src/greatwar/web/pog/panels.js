@@ -3,6 +3,7 @@
 // procedure under way, the combat box, and the reference (tables, turn track, guide).
 
 import { DIE_FACES, el, fill, humanWords, nationName, SIDE_NAME, SIDE_SHORT } from "./common.js";
+import { logLine as sharedLogLine, LogPanel as SharedLogPanel } from "../log.js";
 
 const COMMIT = { mobilization: "Mobilization", limited: "Limited War", total: "Total War" };
 const USE_SHORT = { ops: "OPS", sr: "SR", rp: "RP", event: "Event", auto: "Auto" };
@@ -197,7 +198,6 @@ export function renderPiles(box, facts, v, onCard) {
 
 // -- the log -------------------------------------------------------------------------------------
 
-const REF_KEYS = ["space", "frm", "to", "unit", "card", "units", "spaces", "cards"];
 const ROUND_KEYS = new Set(["card.ops", "card.sr", "card.rp", "card.event", "auto_operation", "peace.offered"]);
 const PHASE_NAME = {
   setup: "Set-up",
@@ -211,48 +211,9 @@ const PHASE_NAME = {
   over: "The end",
 };
 
-// One log line, with links on the names of spaces, units and cards it mentions, and dice drawn.
-export function logLine(facts, e, onRef, { fresh = false, index = null } = {}) {
-  let textNodes = [e.text];
-  const refs = [];
-  for (const [k, val] of Object.entries(e.a || {})) {
-    const vals = Array.isArray(val) ? val : [val];
-    for (const id of vals) {
-      if (typeof id !== "string") continue;
-      const kind = facts.kind(id);
-      if (kind && (REF_KEYS.includes(k) || kind !== "space" || facts.spaces.has(id))) refs.push([id, facts.name(id), kind]);
-    }
-  }
-  refs.sort((a, b) => b[1].length - a[1].length);
-  for (const [id, name, kind] of refs) {
-    const next = [];
-    for (const node of textNodes) {
-      if (typeof node !== "string") {
-        next.push(node);
-        continue;
-      }
-      const i = node.indexOf(name);
-      if (i < 0) {
-        next.push(node);
-        continue;
-      }
-      next.push(node.slice(0, i));
-      next.push(el("a", { href: "#", class: `ref ref-${kind}`, "data-ref": id, onclick: (ev) => (ev.preventDefault(), onRef(id, kind)) }, name));
-      next.push(node.slice(i + name.length));
-    }
-    textNodes = next;
-  }
-  const die = e.a && typeof e.a.die === "number" ? e.a.die : null;
-  return el(
-    "div",
-    {
-      class: `log-entry k-${String(e.k).replace(/\./g, "-")}${e.s ? " side-" + e.s : ""}${e.v ? " private" : ""}${fresh ? " fresh" : ""}`,
-      title: e.r ? `rule ${e.r}` : "",
-      "data-index": index === null ? undefined : String(index),
-    },
-    die ? el("span", { class: `die die-${e.s || "none"}`, title: `die ${die}` }, DIE_FACES[die] || String(die)) : el("span", { class: "log-dot" }, ""),
-    el("span", { class: "log-text" }, textNodes),
-  );
+// One log line (the shared drawing, Paths of Glory's sides).
+export function logLine(facts, e, onRef, opts = {}) {
+  return sharedLogLine(facts, e, onRef, opts);
 }
 
 // Groups of log entries: one per action round (it starts with the card played), one per
@@ -283,70 +244,15 @@ export function groupLog(entries, from = 0) {
   return groups;
 }
 
-export class LogPanel {
+// The log panel: one group per action round, one per phase outside the Action Phase, a heading
+// per turn.
+export class LogPanel extends SharedLogPanel {
   constructor(box, facts, onRef) {
-    this.box = box;
-    this.facts = facts;
-    this.onRef = onRef;
-    this.entries = [];
-    this.hash = null;
-    this.freshFrom = Infinity; // entries from here on are new since the player's last decision
-    this.stick = true;
-    this.lastGroup = null;
-    box.addEventListener("scroll", () => {
-      if (this.programmatic) return;
-      this.stick = this.box.scrollTop + this.box.clientHeight >= this.box.scrollHeight - 24;
+    super(box, facts, onRef, {
+      group: groupLog,
+      headOf: (g) => `Turn ${g.t}`,
+      groupTitle: (g) => (g.head ? `Round ${g.ar ?? "?"} · ${SIDE_NAME[g.side] || ""}` : PHASE_NAME[g.p] || humanWords(g.p || "")),
     });
-    new ResizeObserver(() => this.follow()).observe(box);
-  }
-  // Merge a view's slice of the log into the local copy (the caller renders).
-  merge(v) {
-    this.entries = this.entries.slice(0, v.log_start).concat(v.log);
-    this.hash = v.log_hash;
-  }
-  get length() {
-    return this.entries.length;
-  }
-  // Keep the newest entry in sight unless the reader has scrolled up.
-  follow() {
-    if (!this.stick) return;
-    this.programmatic = true;
-    this.box.scrollTop = this.box.scrollHeight;
-    requestAnimationFrame(() => (this.programmatic = false));
-  }
-  render() {
-    const limit = 900;
-    const from = Math.max(0, this.entries.length - limit);
-    const groups = groupLog(this.entries.slice(from), from);
-    const out = [];
-    let turn = null;
-    groups.forEach((g, gi) => {
-      if (g.t !== turn) {
-        turn = g.t;
-        out.push(el("div", { class: "log-turn-head" }, `Turn ${turn}`));
-      }
-      const last = gi === groups.length - 1;
-      const fresh = g.entries.some(([i]) => i >= this.freshFrom);
-      const title = g.head
-        ? `Round ${g.ar ?? "?"} · ${SIDE_NAME[g.side] || ""}`
-        : PHASE_NAME[g.p] || humanWords(g.p || "");
-      const body = g.entries.map(([i, e]) => logLine(this.facts, e, this.onRef, { fresh: i >= this.freshFrom, index: i }));
-      const open = last || fresh || gi >= groups.length - 3;
-      out.push(
-        el(
-          "details",
-          { class: `log-group${g.side ? " side-" + g.side : ""}${fresh ? " fresh" : ""}`, open, "data-group": String(g.start) },
-          el("summary", {}, el("span", { class: "group-title" }, title), el("span", { class: "muted" }, ` (${g.entries.length})`)),
-          body,
-        ),
-      );
-    });
-    fill(this.box, ...out);
-    this.follow();
-  }
-  // The entries that are new since the player's last decision.
-  fresh() {
-    return this.entries.slice(Math.min(this.freshFrom, this.entries.length)).map((e, i) => [this.freshFrom + i, e]);
   }
 }
 

@@ -1,0 +1,128 @@
+// The log panel, for every game: the view's slices of the log merged into a local copy (the
+// server sends only what this page has not seen), entries drawn in groups (a game says how it
+// groups them: action rounds, turns...), the names of the things an entry mentions made links,
+// dice drawn, what is new since the player's last decision marked, and the newest entry kept in
+// sight unless the reader scrolled up.
+
+import { DIE_FACES, el, fill } from "./common.js";
+
+const REF_KEYS = ["space", "frm", "to", "unit", "card", "units", "spaces", "cards"];
+
+// One log line, with links on the names of the things it mentions (``facts.kind(id)`` says what
+// an id is, ``facts.name(id)`` how the entry's text writes it) and its die drawn.
+// ``side(e)``: the seat the entry belongs to (for its colour).
+export function logLine(facts, e, onRef, { fresh = false, index = null, refKeys = REF_KEYS, side = (x) => x.s } = {}) {
+  let textNodes = [e.text];
+  const refs = [];
+  for (const [k, val] of Object.entries(e.a || {})) {
+    const vals = Array.isArray(val) ? val : [val];
+    for (const id of vals) {
+      if (typeof id !== "string") continue;
+      const kind = facts.kind(id);
+      if (kind && (refKeys.includes(k) || kind !== "space" || facts.spaces.has(id))) refs.push([id, facts.name(id), kind]);
+    }
+  }
+  refs.sort((a, b) => b[1].length - a[1].length);
+  for (const [id, name, kind] of refs) {
+    const next = [];
+    for (const node of textNodes) {
+      if (typeof node !== "string") {
+        next.push(node);
+        continue;
+      }
+      const i = node.indexOf(name);
+      if (i < 0) {
+        next.push(node);
+        continue;
+      }
+      next.push(node.slice(0, i));
+      next.push(el("a", { href: "#", class: `ref ref-${kind}`, "data-ref": id, onclick: (ev) => (ev.preventDefault(), onRef(id, kind)) }, name));
+      next.push(node.slice(i + name.length));
+    }
+    textNodes = next;
+  }
+  const die = e.a && typeof e.a.die === "number" ? e.a.die : null;
+  const who = side(e);
+  return el(
+    "div",
+    {
+      class: `log-entry k-${String(e.k).replace(/\./g, "-")}${who ? " side-" + who : ""}${e.v ? " private" : ""}${fresh ? " fresh" : ""}`,
+      title: e.r ? `rule ${e.r}` : "",
+      "data-index": index === null ? undefined : String(index),
+    },
+    die ? el("span", { class: `die die-${who || "none"}`, title: `die ${die}` }, DIE_FACES[die] || String(die)) : el("span", { class: "log-dot" }, ""),
+    el("span", { class: "log-text" }, textNodes),
+  );
+}
+
+// The log panel. ``group(entries, from)`` cuts the entries in groups ({t, side, entries:
+// [[index, entry]], start}); ``groupTitle(g)`` names a group, ``headOf(g)`` the heading written
+// when it changes (a turn, a round); ``side(e)`` the seat of an entry.
+export class LogPanel {
+  constructor(box, facts, onRef, { group, groupTitle, headOf, side = (e) => e.s, refKeys = REF_KEYS, limit = 900 } = {}) {
+    this.box = box;
+    this.facts = facts;
+    this.onRef = onRef;
+    this.group = group;
+    this.groupTitle = groupTitle;
+    this.headOf = headOf;
+    this.side = side;
+    this.refKeys = refKeys;
+    this.limit = limit;
+    this.entries = [];
+    this.hash = null;
+    this.freshFrom = Infinity; // entries from here on are new since the player's last decision
+    this.stick = true;
+    box.addEventListener("scroll", () => {
+      if (this.programmatic) return;
+      this.stick = this.box.scrollTop + this.box.clientHeight >= this.box.scrollHeight - 24;
+    });
+    new ResizeObserver(() => this.follow()).observe(box);
+  }
+  // Merge a view's slice of the log into the local copy (the caller renders).
+  merge(v) {
+    this.entries = this.entries.slice(0, v.log_start).concat(v.log);
+    this.hash = v.log_hash;
+  }
+  get length() {
+    return this.entries.length;
+  }
+  // Keep the newest entry in sight unless the reader has scrolled up.
+  follow() {
+    if (!this.stick) return;
+    this.programmatic = true;
+    this.box.scrollTop = this.box.scrollHeight;
+    requestAnimationFrame(() => (this.programmatic = false));
+  }
+  render() {
+    const from = Math.max(0, this.entries.length - this.limit);
+    const groups = this.group(this.entries.slice(from), from);
+    const out = [];
+    let head = null;
+    groups.forEach((g, gi) => {
+      const h = this.headOf(g);
+      if (h !== head) {
+        head = h;
+        out.push(el("div", { class: "log-turn-head" }, h));
+      }
+      const last = gi === groups.length - 1;
+      const fresh = g.entries.some(([i]) => i >= this.freshFrom);
+      const body = g.entries.map(([i, e]) => logLine(this.facts, e, this.onRef, { fresh: i >= this.freshFrom, index: i, refKeys: this.refKeys, side: this.side }));
+      const open = last || fresh || gi >= groups.length - 3;
+      out.push(
+        el(
+          "details",
+          { class: `log-group${g.side ? " side-" + g.side : ""}${fresh ? " fresh" : ""}`, open, "data-group": String(g.start) },
+          el("summary", {}, el("span", { class: "group-title" }, this.groupTitle(g)), el("span", { class: "muted" }, ` (${g.entries.length})`)),
+          body,
+        ),
+      );
+    });
+    fill(this.box, ...out);
+    this.follow();
+  }
+  // The entries that are new since the player's last decision.
+  fresh() {
+    return this.entries.slice(Math.min(this.freshFrom, this.entries.length)).map((e, i) => [this.freshFrom + i, e]);
+  }
+}

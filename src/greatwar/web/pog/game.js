@@ -1,0 +1,743 @@
+// Paths of Glory's game page: one seat's view of a live game, every legal action a click. The
+// shared shell (../shell.js) connects, sends, undoes, chats and notifies; this module draws the
+// map, the panels, the hand and the prompt, and turns clicks into decisions.
+
+import { actionLabel, el, Facts, fill, humanWords, loadPref, OUTCOME, savePref, SIDE_NAME, SIDE_SHORT, unitLabel } from "./common.js";
+import { Board } from "./board.js";
+import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
+import { $, closeMenu, placePopup, seatToken, Shell } from "../shell.js";
+
+const MAX_LIST = 40; // no list of choices is longer than this
+
+let gameId;
+let shell;
+let state; // the shell's state, with this page's own: the selection and the stepper
+let facts;
+let board;
+let logPanel;
+
+const send = (a) => shell.send(a);
+const undo = () => shell.undo();
+
+function entities(a) {
+  return a
+    .split(" ")
+    .slice(1)
+    .filter((t) => facts.kind(t));
+}
+
+function legal() {
+  return state.v && state.v.legal ? state.v.legal : [];
+}
+
+function candidates() {
+  return legal().filter((a) => state.sel.every((id) => entities(a).includes(id)));
+}
+
+const seenKey = () => `seen.${gameId}.${state.v ? state.v.seat : ""}`;
+
+function render() {
+  const v = state.v;
+  $("seat-name").textContent = SIDE_NAME[v.seat];
+  $("seat-name").className = `seat side-${v.seat}`;
+  Object.assign(document.body.dataset, {
+    seat: v.seat,
+    round: String(v.round),
+    phase: String(v.phase),
+    toAct: String(v.to_act),
+    serial: String(v.serial),
+    version: String(v.version),
+    step: String(v.step || ""),
+    mine: String(legal().length > 0),
+    logLen: String(logPanel.length),
+  });
+  const opp = v.seat === "ap" ? "cp" : "ap";
+  const oppSeat = v.seats[opp];
+  $("opponent").textContent = oppSeat.kind === "bot" ? `against the ${oppSeat.bot} bot` : "against a human";
+  $("chat-tab").hidden = oppSeat.kind === "bot";
+  board.render(v);
+  board.setTrail(trailItems(state.stepper ? state.stepper.items.slice(0, state.stepper.at + 1) : freshEntries(), state.stepper ? state.stepper.items[state.stepper.at] : null));
+  renderTracks($("tracks"), facts, v);
+  renderRounds($("rounds"), facts, v, showCard);
+  renderInForce($("in-force"), facts, v, showCard);
+  renderScore($("score"), facts, v);
+  renderProcedure($("procedure"), facts, v);
+  renderPiles($("piles"), facts, v, showCard);
+  renderCombat($("combat-box"), facts, v);
+  if (state.tab === "ref" || !$("ref").childElementCount) renderReference($("ref"), facts, v);
+  renderStatusLine();
+  renderHand();
+  renderPrompt();
+  renderRecent();
+  const mine = v.legal && v.legal.length > 0;
+  document.title = `${mine ? "▶ Your move — " : ""}greatwar ${gameId}`;
+  $("status").textContent = v.over ? "Game over" : mine ? "Your decision" : `Waiting for the ${SIDE_NAME[v.to_act] || "game"}`;
+  $("status").className = `status ${mine ? "mine" : ""}`;
+}
+
+const MO_SHORT = { fr: "French", br: "British", it: "Italian", ru: "Russian", ah: "Austro-Hungarian", ah_it: "A-H vs Italy", tu: "Turkish", ge: "German", fr_mutiny: "French Mutiny" };
+
+function renderStatusLine() {
+  const v = state.v;
+  const ar = v.phase === "action" ? `round ${v.round}` : humanWords(v.phase || "");
+  const mo = v.rounds ? v.rounds.mo_owed : {};
+  const owed = ["cp", "ap"].filter((s) => mo[s] && mo[s] !== "none");
+  fill(
+    $("statusline"),
+    el("b", {}, `Turn ${v.turn} · ${v.turn_label}`),
+    ` · ${ar} · `,
+    el("b", { title: "Victory Points" }, `VP ${v.tracks.vp}`),
+    el("span", { title: "War Status AP / CP" }, ` · WS ${v.tracks.war_status.ap}/${v.tracks.war_status.cp}`),
+    v.to_act ? el("span", { class: `to-act side-${v.to_act}` }, ` · ${SIDE_SHORT[v.to_act]} to act`) : null,
+    owed.map((s) => el("span", { class: `chip mo-chip side-${s}`, title: "mandated offensive still owed this turn (7.1)" }, `${SIDE_SHORT[s]} MO: ${MO_SHORT[mo[s]] || mo[s]}`)),
+  );
+  // lasting events on the map, as markers
+  const items = v.in_force || [];
+  fill(
+    $("in-force-strip"),
+    items.map((e) =>
+      el(
+        "span",
+        { class: `chip${e.side ? " side-" + e.side : ""}`, title: e.card ? `${e.name}: played on turn ${e.turn} (click for the card)` : e.name, onclick: () => e.card && showCard(e.card) },
+        e.card ? e.name : e.key.replace(/_/g, " "),
+      ),
+    ),
+  );
+  $("in-force-strip").hidden = !items.length;
+}
+
+function renderHand() {
+  const v = state.v;
+  const playable = new Set(legal().flatMap(entities).filter((id) => facts.kind(id) === "card"));
+  const hand = v.cards.hand.map((id) => cardFace(facts, id, { onClick: clickCard, playable: playable.has(id), compact: true }));
+  const opp = v.seat === "ap" ? "cp" : "ap";
+  fill($("hand"),
+    el("div", { class: "hand-title" }, `Your hand (${v.cards.hand.length})`, el("span", { class: "opp-hand" }, ` · ${SIDE_NAME[opp]}: ${v.cards.hand_count[opp]} in hand, ${v.cards.deck_count[opp]} in the draw pile`)),
+    el("div", { class: "hand-cards", "data-testid": "hand" }, hand),
+  );
+}
+
+// -- what happened since the player's last decision --------------------------------------------
+
+// Where the news starts: after my last action round (what the opponent did since, the phases
+// between turns), or later if I have marked it seen. Read from the log alone, so a reload or
+// another browser shows the same.
+function freshStart() {
+  const groups = groupLog(logPanel.entries);
+  let start = 0;
+  for (let i = groups.length - 1; i >= 0; i--) {
+    if (groups[i].head && groups[i].side === state.v.seat) {
+      start = i + 1 < groups.length ? groups[i + 1].start : logPanel.length;
+      break;
+    }
+  }
+  const seen = loadPref(seenKey(), 0);
+  return Math.max(start, typeof seen === "number" && seen <= logPanel.length ? seen : 0);
+}
+
+function freshEntries() {
+  return logPanel.fresh().filter(([, e]) => !e.v);
+}
+
+const MOVE_KEYS = new Set(["move", "sr.land", "sr.sea", "sr.reserve", "combat.retreat", "combat.advance", "event.great_retreat"]);
+
+function trailItems(entries, current) {
+  const out = [];
+  for (const [i, e] of entries) {
+    const a = e.a || {};
+    const cur = current && current[0] === i;
+    if (MOVE_KEYS.has(e.k) && a.frm && a.to) out.push({ kind: "move", from: a.frm, to: a.to, unit: a.unit, side: e.s || "cp", current: cur });
+    else if (e.k === "combat.designated" && a.space) out.push({ kind: "combat", space: a.space, current: cur });
+    else if ((e.k === "control" || e.k === "vp.space") && a.space) out.push({ kind: "control", space: a.space, current: cur });
+  }
+  return out;
+}
+
+function summarise(entries) {
+  let moves = 0;
+  let combats = 0;
+  let elim = 0;
+  let ctrl = 0;
+  for (const [, e] of entries) {
+    if (MOVE_KEYS.has(e.k)) moves++;
+    else if (e.k === "combat.designated") combats++;
+    else if (e.k === "unit.eliminated") elim++;
+    else if (e.k === "control" || e.k === "vp.space") ctrl++;
+  }
+  const parts = [];
+  const plays = entries.filter(([, e]) => e.k && e.k.startsWith("card.") && e.a && e.a.card && e.s && state.v && e.s !== state.v.seat);
+  for (const [, e] of plays) parts.push(`${SIDE_SHORT[e.s]} played ${facts.name(e.a.card)}${{ "card.ops": " for OPS", "card.sr": " for SR", "card.rp": " for RP", "card.event": " as an event" }[e.k] || ""}`);
+  if (moves) parts.push(`${moves} move${moves > 1 ? "s" : ""}`);
+  if (combats) parts.push(`${combats} combat${combats > 1 ? "s" : ""}`);
+  if (elim) parts.push(`${elim} unit${elim > 1 ? "s" : ""} eliminated`);
+  if (ctrl) parts.push(`${ctrl} space${ctrl > 1 ? "s" : ""} changed hands`);
+  return parts.join(", ");
+}
+
+// The opponent's last action round (or, when newer, everything since my last decision).
+function stepSource() {
+  const fresh = freshEntries();
+  if (fresh.some(([, e]) => e.s && e.s !== state.v.seat)) return fresh;
+  const opp = state.v.seat === "ap" ? "cp" : "ap";
+  const groups = groupLog(logPanel.entries);
+  for (let i = groups.length - 1; i >= 0; i--) if (groups[i].head && groups[i].side === opp) return groups[i].entries.filter(([, e]) => !e.v);
+  return [];
+}
+
+function renderRecent() {
+  const box = $("recent");
+  const st = state.stepper;
+  if (st) {
+    const [i, e] = st.items[st.at];
+    box.hidden = false;
+    fill(box,
+      el("div", { class: "recent-title" }, `Step ${st.at + 1} of ${st.items.length}`),
+      el("div", { class: "recent-text" }, e.text || e.k),
+      el(
+        "div",
+        { class: "recent-buttons" },
+        el("button", { onclick: () => stepTo(st.at - 1), disabled: st.at === 0, "data-testid": "step-prev" }, "◀"),
+        el("button", { onclick: () => stepTo(st.at + 1), disabled: st.at >= st.items.length - 1, "data-testid": "step-next" }, "▶"),
+        el("button", { onclick: stopStepping, "data-testid": "step-close" }, "✕ close"),
+      ),
+    );
+    for (const n of document.querySelectorAll(".log-entry.stepping")) n.classList.remove("stepping");
+    const line = document.querySelector(`.log-entry[data-index="${i}"]`);
+    if (line) {
+      line.classList.add("stepping");
+      line.closest("details")?.setAttribute("open", "");
+      line.scrollIntoView({ block: "nearest" });
+    }
+    return;
+  }
+  const fresh = freshEntries();
+  const summary = summarise(fresh);
+  const src = stepSource();
+  if (!summary && !src.length) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  fill(box,
+    summary ? el("div", { class: "recent-title" }, "Since your last round: ", summary) : el("div", { class: "recent-title" }, "The opponent's last round"),
+    el(
+      "div",
+      { class: "recent-buttons" },
+      src.length ? el("button", { onclick: startStepping, "data-testid": "step-through" }, "▶ Step through their round") : null,
+      summary ? el("button", { onclick: markSeen, title: "clear these marks" }, "✓ Seen") : null,
+    ),
+  );
+}
+
+function startStepping() {
+  const items = stepSource().filter(([, e]) => e.k !== "die");
+  if (!items.length) return;
+  state.stepper = { items, at: 0 };
+  shell.setTab("log");
+  stepTo(0);
+}
+
+function stepTo(n) {
+  const st = state.stepper;
+  if (!st) return;
+  st.at = Math.max(0, Math.min(n, st.items.length - 1));
+  const cur = st.items[st.at];
+  board.setTrail(trailItems(st.items.slice(0, st.at + 1), cur));
+  const a = cur[1].a || {};
+  const focus = a.to || a.space || a.frm;
+  if (focus) board.flash(focus);
+  renderRecent();
+}
+
+function stopStepping() {
+  state.stepper = null;
+  for (const n of document.querySelectorAll(".log-entry.stepping")) n.classList.remove("stepping");
+  board.setTrail(trailItems(freshEntries(), null));
+  renderRecent();
+}
+
+function markSeen() {
+  savePref(seenKey(), logPanel.length);
+  logPanel.freshFrom = logPanel.length;
+  state.stepper = null;
+  board.setTrail([]);
+  logPanel.render();
+  renderRecent();
+}
+
+// -- the prompt and its choices -----------------------------------------------------------------
+
+function actionButton(a, label = null) {
+  return el(
+    "button",
+    {
+      class: `action verb-${a.split(" ")[0]}`,
+      "data-action": a,
+      onclick: () => send(a),
+      onmouseenter: () => board.highlight({ spaces: entities(a).filter((x) => facts.kind(x) === "space"), units: entities(a).filter((x) => facts.kind(x) === "unit"), selected: state.sel }),
+      onmouseleave: () => highlight(),
+    },
+    label || actionLabel(facts, a, state.v),
+  );
+}
+
+// Items (buttons or rows) in lists of at most MAX_LIST: grouped by key when longer.
+function capped(items, keyOf, titleOf) {
+  if (items.length <= MAX_LIST) return items.map((x) => x.node);
+  const groups = new Map();
+  for (const x of items) {
+    const k = keyOf(x);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(x);
+  }
+  const out = [];
+  for (const [k, xs] of [...groups.entries()].sort((a, b) => String(titleOf(a[0])).localeCompare(String(titleOf(b[0]))))) {
+    for (let i = 0; i < xs.length; i += MAX_LIST) {
+      const part = xs.slice(i, i + MAX_LIST);
+      const suffix = xs.length > MAX_LIST ? ` ${i / MAX_LIST + 1}` : "";
+      out.push(el("details", { class: "verb-group" }, el("summary", {}, `${titleOf(k)}${suffix} (${part.length})`), part.map((x) => x.node)));
+    }
+  }
+  if (out.length > MAX_LIST) return out.slice(0, MAX_LIST); // never reached with this map's nations
+  return out;
+}
+
+const spaceNation = (id) => {
+  const s = facts.spaces.get(id);
+  return s ? s.nation || "none" : "none";
+};
+const NATION_TITLE = (n) => ({ none: "Other", "": "Other" })[n] || (facts && humanWords(n.toUpperCase()));
+
+// One button for units alike (same counter, state and place): "Redeploy GE corps ×4 (Reserve Box)".
+function unitKey(verb, uid) {
+  const d = facts.units.get(uid);
+  const u = state.v.board.units.find((x) => x.id === uid);
+  return [verb, d.nation, d.army, d.name, u ? u.reduced : "", u ? u.space : ""].join("|");
+}
+
+function unitActionItems(acts) {
+  const groups = new Map();
+  for (const a of acts) {
+    const [verb, uid] = a.split(" ");
+    const k = unitKey(verb, uid);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(a);
+  }
+  return [...groups.values()].map((same) => {
+    const uid = same[0].split(" ")[1];
+    const label = actionLabel(facts, same[0], state.v) + (same.length > 1 ? ` ×${same.length}` : "");
+    const b = actionButton(same[0], label);
+    if (same.length > 1) b.title = `${same.length} identical units: ${same.map((a) => a.split(" ")[1]).join(", ")}`;
+    const u = state.v.board.units.find((x) => x.id === uid);
+    return { node: b, where: u ? u.space : "", uid };
+  });
+}
+
+// Actions "verb unit space": pick the unit first, then where it goes.
+function unitPickerItems(acts) {
+  const byUnit = new Map();
+  for (const a of acts) {
+    const uid = a.split(" ")[1];
+    if (!byUnit.has(uid)) byUnit.set(uid, []);
+    byUnit.get(uid).push(a);
+  }
+  const groups = new Map();
+  for (const [uid, list] of byUnit) {
+    const k = unitKey(list[0].split(" ")[0], uid) + "|" + list.map((a) => a.split(" ")[2]).join(",");
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push([uid, list]);
+  }
+  return [...groups.values()].map((same) => {
+    const [uid, list] = same[0];
+    const verb = list[0].split(" ")[0];
+    const what = { move: "Move", place: "Place", retreat: "Retreat", advance: "Advance", sr: "Redeploy" }[verb] || humanWords(verb);
+    const b = el(
+      "button",
+      {
+        class: `action pick-unit verb-${verb}`,
+        "data-unit": uid,
+        onclick: () => select([uid]),
+        onmouseenter: () => board.highlight({ spaces: list.map((a) => a.split(" ")[2]), units: [uid], selected: state.sel }),
+        onmouseleave: () => highlight(),
+      },
+      `${what} ${unitLabel(facts, state.v, uid)}${same.length > 1 ? ` ×${same.length}` : ""} → ${list.length} place${list.length > 1 ? "s" : ""}`,
+    );
+    const u = state.v.board.units.find((x) => x.id === uid);
+    return { node: b, where: u ? u.space : "" };
+  });
+}
+
+function buildChoices(cands) {
+  const list = el("div", { class: "actions", "data-testid": "actions" });
+  const rest = cands.filter((a) => a !== "done");
+  const cardOf = (a) => entities(a).find((x) => facts.kind(x) === "card");
+  const withCard = rest.filter(cardOf);
+  let others = rest.filter((a) => !cardOf(a));
+  if (withCard.length > 8) {
+    // many card choices: one row per card, one short button per use
+    const rows = new Map();
+    for (const a of withCard) {
+      const c = cardOf(a);
+      if (!rows.has(c)) rows.set(c, []);
+      rows.get(c).push(a);
+    }
+    for (const [c, acts] of rows) {
+      list.append(
+        el(
+          "div",
+          { class: "card-row" },
+          el("a", { href: "#", class: "card-row-name", onclick: (ev) => (ev.preventDefault(), showCard(c)) }, facts.name(c)),
+          acts.map((a) => {
+            const b = actionButton(a, shortLabel(a, c));
+            b.title = actionLabel(facts, a, state.v);
+            return b;
+          }),
+        ),
+      );
+    }
+  } else {
+    others = rest;
+  }
+  const byVerb = new Map();
+  for (const a of others) {
+    const verb = a.split(" ")[0];
+    if (!byVerb.has(verb)) byVerb.set(verb, []);
+    byVerb.get(verb).push(a);
+  }
+  for (const [verb, acts] of byVerb) {
+    const shape = acts[0].split(" ").length;
+    const firstKind = facts.kind(acts[0].split(" ")[1] || "");
+    if (verb === "activate") {
+      // one row per space: [Move] [Attack]
+      const rows = new Map();
+      for (const a of acts) {
+        const x = a.split(" ")[2];
+        if (!rows.has(x)) rows.set(x, []);
+        rows.get(x).push(a);
+      }
+      const items = [...rows.entries()].map(([x, xs]) => {
+        const here = state.v.board.units.filter((u) => u.space === x).map((u) => facts.name(u.id));
+        return {
+          x,
+          node: el(
+            "div",
+            { class: "space-row", "data-space": x },
+            el("span", { class: "space-row-name", title: here.join(", ") }, facts.name(x), el("span", { class: "muted" }, here.length ? ` (${here.length})` : "")),
+            xs.map((a) => actionButton(a, a.split(" ")[1] === "move" ? "Move" : "Attack")),
+          ),
+        };
+      });
+      list.append(...capped(items, (it) => spaceNation(it.x), NATION_TITLE));
+    } else if (firstKind === "unit" && shape === 3 && facts.kind(acts[0].split(" ")[2]) === "space") {
+      const units = new Set(acts.map((a) => a.split(" ")[1]));
+      if (units.size > 1) {
+        const items = unitPickerItems(acts);
+        list.append(...capped(items, (it) => spaceNation(it.where), NATION_TITLE));
+      } else {
+        // one unit: its destinations, named by the place only
+        const what = { move: "Move", place: "Place", retreat: "Retreat", advance: "Advance", sr: "Redeploy" }[verb] || humanWords(verb);
+        const items = acts.map((a) => ({ node: actionButton(a, `${what} to ${facts.name(a.split(" ")[2])}`), x: a.split(" ")[2] }));
+        list.append(...capped(items, (it) => spaceNation(it.x), NATION_TITLE));
+      }
+    } else if (firstKind === "unit" && shape === 2) {
+      const items = unitActionItems(acts);
+      list.append(...capped(items, (it) => spaceNation(it.where), NATION_TITLE));
+    } else {
+      const items = acts.map((a) => ({ node: actionButton(a), a }));
+      list.append(...capped(items, (it) => it.a.split(" ")[0], humanWords));
+    }
+  }
+  if (cands.includes("done")) list.append(actionButton("done", doneLabel()));
+  return list;
+}
+
+function doneLabel() {
+  const step = state.v.step;
+  return (
+    {
+      operation: "Done activating",
+      movement: "Done moving",
+      strategic_redeployment: "Done redeploying",
+      combat_designation: state.v.combat ? "Confirm these attackers" : "End combat",
+      combat_cards: "No (more) combat cards",
+      combat_advance: "Do not advance",
+      spend_replacements: "Done with replacements",
+    }[step] || "Done"
+  );
+}
+
+function renderPrompt() {
+  const v = state.v;
+  syncSelection();
+  const box = $("prompt");
+  const items = [];
+  if (v.over && v.result) {
+    items.push(el("div", { class: "result" }, `Game over: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")}), VP ${v.result.vp}`));
+  }
+  if (v.bot_error) items.push(el("div", { class: "error" }, v.bot_error));
+  if (!legal().length) {
+    if (!v.over) {
+      const who = v.to_act ? v.seats[v.to_act] : null;
+      items.push(el("div", { class: "waiting" }, who && who.kind === "bot" ? "The computer is playing…" : `Waiting for the ${SIDE_NAME[v.to_act] || "other player"}…`));
+    }
+  } else {
+    items.push(el("div", { class: "prompt-text", "data-testid": "prompt" }, v.prompt_text || v.prompt));
+    if (v.prompt_detail && v.prompt_detail.length) {
+      items.push(el("div", { class: "prompt-detail", "data-testid": "prompt-detail" }, v.prompt_detail.map((d) => el("div", {}, d))));
+    }
+    if (state.sel.length) {
+      items.push(
+        el(
+          "div",
+          { class: "selection" },
+          "Selected: ",
+          state.sel.map((id) => el("b", {}, (facts.kind(id) === "unit" ? unitLabel(facts, v, id) : facts.name(id)) + " ")),
+          el("button", { class: "link", onclick: () => select([]) }, "clear"),
+        ),
+      );
+    }
+    items.push(buildChoices(candidates()));
+    if (candidates().some((a) => entities(a).some((x) => facts.kind(x) !== "card"))) {
+      items.push(el("div", { class: "hint" }, "Highlighted units and spaces on the map can be clicked."));
+    }
+  }
+  if (v.can_undo) items.push(el("button", { class: "undo", "data-testid": "undo", onclick: undo }, v.step === "strategic_redeployment" && legal().every((a) => a.split(" ").length === 3) ? "↶ Choose another unit" : "↶ Undo my last decision"));
+  fill(box, ...items);
+  highlight();
+}
+
+function shortLabel(a, card) {
+  const [verb, ...args] = a.split(" ");
+  const c = facts.cards.get(card);
+  if (verb === "play") return { ops: `OPS ${c.ops}`, sr: `SR ${c.sr}`, rp: "RP", event: "Event" }[args[0]] || args[0];
+  const rest = args.filter((x) => x !== card).map((x) => facts.name(x));
+  return [humanWords(verb), ...rest].join(" ");
+}
+
+function highlight() {
+  const ids = candidates().flatMap(entities).filter((id) => !state.sel.includes(id));
+  board.highlight({
+    spaces: ids.filter((x) => facts.kind(x) === "space"),
+    units: ids.filter((x) => facts.kind(x) === "unit"),
+    selected: state.sel,
+  });
+}
+
+function syncSelection() {
+  document.body.dataset.sel = state.sel.join(",");
+}
+
+function select(sel) {
+  state.sel = sel;
+  closeMenu();
+  renderPrompt();
+}
+
+// -- clicking ----------------------------------------------------------------------------------
+
+function clickEntity(id, ev) {
+  closeMenu();
+  let c = candidates().filter((a) => entities(a).includes(id));
+  if (!c.length && state.sel.length) {
+    state.sel = [];
+    c = legal().filter((a) => entities(a).includes(id));
+  }
+  if (!c.length) {
+    renderPrompt();
+    return false;
+  }
+  if (c.length === 1) {
+    send(c[0]);
+    return true;
+  }
+  const shapes = new Set(c.map((a) => entities(a).sort().join(",")));
+  if (shapes.size === 1 || c.length <= 6) {
+    showMenu(c, ev, facts.kind(id) === "unit" ? unitLabel(facts, state.v, id) : facts.name(id));
+    return true;
+  }
+  state.sel = [...state.sel, id];
+  renderPrompt();
+  return true;
+}
+
+function clickSpace(id, ev) {
+  const here = state.v.board.units.filter((u) => u.space === id);
+  const spaceActs = legal().filter((a) => entities(a).includes(id));
+  const unitActs = here.filter((u) => legal().some((a) => entities(a).includes(u.id)));
+  if (!spaceActs.length && unitActs.length > 1) {
+    showStack(id, ev);
+    return;
+  }
+  if (!spaceActs.length && unitActs.length === 1) {
+    clickEntity(unitActs[0].id, ev);
+    return;
+  }
+  if (!clickEntity(id, ev)) inspect(id, ev);
+}
+
+function clickUnit(id, ev) {
+  const u = state.v.board.units.find((x) => x.id === id);
+  if (!u) return;
+  const here = state.v.board.units.filter((x) => x.space === u.space);
+  const acting = here.filter((x) => legal().some((a) => entities(a).includes(x.id)));
+  if (here.length > 1 && (acting.length > 1 || (acting.length === 1 && acting[0].id !== id && !legal().some((a) => entities(a).includes(u.space))))) {
+    if (acting.length === 1) clickEntity(acting[0].id, ev);
+    else showStack(u.space, ev);
+    return;
+  }
+  if (clickEntity(id, ev)) return;
+  // a unit with nothing to do: the click is meant for its space (activation, attack...)
+  clickSpace(u.space, ev);
+}
+
+function clickCard(id, ev) {
+  const c = legal().filter((a) => entities(a).includes(id));
+  if (c.length === 1) {
+    send(c[0]);
+    return;
+  }
+  showCard(id, c, ev);
+}
+
+function showMenu(actions, ev, title) {
+  const menu = $("menu");
+  fill(menu,
+    el("div", { class: "menu-title" }, title || "Choose"),
+    ...actions.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, state.v))),
+    el("button", { class: "link", onclick: closeMenu }, "cancel"),
+  );
+  placePopup(menu, ev);
+}
+
+function unitRow(u, targets, out) {
+  const d = facts.units.get(u.id);
+  const fac = u.reduced ? d.reduced : d.full;
+  return `${d.name} ${fac.join("-")}${u.reduced ? " (reduced)" : ""}${out.has(u.id) ? " — out of supply" : ""}`;
+}
+
+// A stack opened: every unit with what it may do now.
+function showStack(spaceId, ev) {
+  const s = facts.spaces.get(spaceId);
+  const v = state.v;
+  const here = v.board.units.filter((u) => u.space === spaceId);
+  const out = new Set(v.supply?.units || []);
+  const menu = $("menu");
+  const spaceActs = legal().filter((a) => entities(a).includes(spaceId) && !entities(a).some((x) => facts.kind(x) === "unit"));
+  fill(menu,
+    el("div", { class: "menu-title" }, `${s.name}: ${here.length} unit${here.length > 1 ? "s" : ""}`),
+    spaceActs.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, v))),
+    el(
+      "div",
+      { class: "stack-list", "data-testid": "stack" },
+      here.map((u) => {
+        const acts = legal().filter((a) => entities(a).includes(u.id));
+        return el(
+          "div",
+          { class: `stack-row${acts.length ? " can" : ""}`, "data-unit": u.id },
+          el("span", { class: "stack-unit" }, unitRow(u, null, out)),
+          acts.length === 1
+            ? el("button", { class: "action", "data-action": acts[0], onclick: () => (closeMenu(), send(acts[0])) }, actionLabel(facts, acts[0], v))
+            : acts.length > 1
+              ? el("button", { class: "action", onclick: () => (closeMenu(), clickEntity(u.id, ev)) }, `choose (${acts.length})…`)
+              : null,
+        );
+      }),
+    ),
+    el("button", { class: "link", onclick: closeMenu }, "close"),
+  );
+  placePopup(menu, ev);
+}
+
+function inspect(spaceId, ev) {
+  const s = facts.spaces.get(spaceId);
+  if (!s) return;
+  const v = state.v;
+  const here = v.board.units.filter((u) => u.space === spaceId);
+  const ctrl = (v.neutral || []).includes(spaceId) ? "neutral" : v.board.control[spaceId];
+  const out = new Set(v.supply?.units || []);
+  const menu = $("menu");
+  fill(menu,
+    el("div", { class: "menu-title" }, s.name),
+    s.kind === "map_space"
+      ? el(
+          "div",
+          { class: "inspect-facts" },
+          `${humanWords(s.terrain)} · ${ctrl === "neutral" ? "neutral" : `controlled by the ${SIDE_NAME[ctrl] || "?"}`}`,
+          s.fort ? ` · fort ${s.fort} (${v.board.forts[spaceId] || "intact"})` : "",
+          v.board.trenches[spaceId] ? ` · trench level ${v.board.trenches[spaceId].level} (${v.board.trenches[spaceId].side.toUpperCase()})` : "",
+          (v.historical ? s.vp : s.vp_classic) ? " · VP space" : "",
+          (v.supply?.spaces || []).includes(spaceId) ? " · out of supply" : "",
+        )
+      : null,
+    here.length ? el("div", { class: "stack-list" }, here.map((u) => el("div", { class: "stack-row", "data-unit": u.id }, unitRow(u, null, out)))) : el("div", { class: "muted" }, "No units"),
+    el("button", { class: "link", onclick: closeMenu }, "close"),
+  );
+  placePopup(menu, ev);
+}
+
+function showCard(id, actions = [], ev = null) {
+  const menu = $("menu");
+  fill(menu,
+    cardFace(facts, id),
+    ...actions.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, state.v))),
+    el("button", { class: "link", onclick: closeMenu }, "close"),
+  );
+  placePopup(menu, ev);
+}
+
+// -- the page's own parts of the shared layout -------------------------------------------------
+
+function buildLayout() {
+  $("game-name").textContent = "Paths of Glory";
+  $("board-tools").append(
+    el("label", { title: "show units and spaces out of supply" }, el("input", { type: "checkbox", id: "supply", checked: true }), " supply"),
+  );
+  $("board-wrap").append(
+    el("div", { id: "combat-box", class: "combat-box", "data-testid": "combat", hidden: true }),
+    el("div", { id: "recent", class: "recent", "data-testid": "recent", hidden: true }),
+    el("div", { id: "in-force-strip", class: "in-force-strip", "data-testid": "in-force-strip", title: "events in force", hidden: true }),
+  );
+  fill($("game-pane"),
+    el("div", { id: "tracks", class: "tracks" }),
+    el("div", { id: "rounds", class: "rounds" }),
+    el("div", { id: "in-force" }),
+    el("div", { id: "score" }),
+    el("div", { id: "piles", class: "piles" }),
+  );
+  $("chat-input").placeholder = "Message to your opponent";
+}
+
+function onView(v, moved) {
+  if (moved) state.sel = [];
+  logPanel.freshFrom = freshStart();
+  render();
+}
+
+export async function start(id) {
+  gameId = id;
+  buildLayout();
+  facts = await Facts.load();
+  board = new Board($("board"), facts, { onSpace: clickSpace, onUnit: clickUnit, storeKey: `greatwar.view.${gameId}` });
+  logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
+  const opp = (v) => (v.seat === "ap" ? "cp" : "ap");
+  shell = new Shell(gameId, seatToken(gameId, ["ap", "cp"]), logPanel, {
+    onView,
+    confirmFor: (a) => (a === "done" && state.v.confirm_done ? state.v.confirm_done : null),
+    afterSend: () => (state.stepper = null),
+    onTab: (name) => name === "ref" && state.v && renderReference($("ref"), facts, state.v),
+    seatShort: (s) => SIDE_SHORT[s] || s,
+    othersAreBots: (v) => v.seats[opp(v)].kind === "bot",
+    strings: { chatEmpty: "Messages between the two seats of this game are kept with the game; only the two players can read them." },
+  });
+  state = shell.state;
+  state.sel = [];
+  state.stepper = null;
+  $("zoom-in").onclick = () => board.zoom(1 / 1.3);
+  $("zoom-out").onclick = () => board.zoom(1.3);
+  $("zoom-fit").onclick = () => board.fit();
+  $("supply").onchange = (e) => {
+    board.showSupply = e.target.checked;
+    board.render(state.v);
+  };
+  await shell.start(() => select([]));
+}

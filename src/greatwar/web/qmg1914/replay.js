@@ -1,0 +1,141 @@
+// Quartermaster General: 1914's replay viewer: step through a game's record, seen by one of the
+// powers this browser holds (or by every power, hands and prepared cards shown, once the game is
+// over). Loaded by ../replay.js.
+
+import { api, el, fill, rememberedSeats } from "../common.js";
+import { Board } from "./board.js";
+import { Facts } from "./facts.js";
+import { cardFace, LogPanel, renderBattle, renderPowers, renderTracks, statusText } from "./panels.js";
+import { t } from "./strings.js";
+
+const $ = (id) => document.getElementById(id);
+let gameId;
+let tokens;
+let facts;
+let board;
+let logPanel;
+let playing = null;
+let pending = 0;
+
+function toast(msg) {
+  const box = $("toast");
+  box.textContent = msg;
+  box.className = "toast show error";
+  setTimeout(() => (box.className = "toast"), 6000);
+}
+
+function entryText(v) {
+  if (!v.step) return t("replay_setup");
+  if (v.entry_hidden) return t("replay_hidden", { n: v.step, power: facts.powerName(v.entry_seat) });
+  if (v.entry === "undo") return t("replay_undo");
+  return t("replay_step", { n: v.step, action: v.entry_text || v.entry });
+}
+
+async function show(step) {
+  const seat = $("seat").value;
+  const n = Math.max(0, Math.min(step, Number($("step").max)));
+  $("step").value = String(n);
+  const ticket = ++pending;
+  let v;
+  try {
+    v = await api(`/api/games/${gameId}/replay?seat=${seat}&step=${n}`, { token: tokens[seat === "all" ? facts.powerOrder.find((p) => tokens[p]) : seat] });
+  } catch (e) {
+    toast(e.message);
+    return;
+  }
+  if (ticket !== pending) return;
+  $("step").max = String(v.steps);
+  $("step-label").textContent = `step ${v.step} of ${v.steps}`;
+  board.render(v);
+  renderTracks($("qmg-tracks"), facts, v);
+  renderPowers($("powers"), facts, v, {});
+  renderBattle($("combat-box"), facts, v, showCard);
+  fill($("procedure"), el("div", {}, statusText(facts, v)));
+  logPanel.entries = [];
+  logPanel.merge(v);
+  logPanel.stick = true;
+  logPanel.render();
+  const r = v.result;
+  fill($("entry"),
+    el("div", { class: "prompt-text" }, entryText(v)),
+    r ? el("div", { class: "result" }, t("result", { team: r.outcome === "central" ? t("team_central") : t("team_entente"), reason: r.reason, round: r.turn, central: r.vp.central, entente: r.vp.entente })) : null,
+  );
+  const hands = v.cards.hands ? Object.entries(v.cards.hands) : [[v.seat, v.cards.hand]];
+  const prepareds = v.cards.prepareds || { [v.seat]: v.cards.prepared };
+  fill($("hand"),
+    hands.map(([p, ids]) =>
+      el(
+        "div",
+        { class: "hand-block", "data-power": p },
+        el("div", { class: "hand-title" }, t("replay_hands", { power: facts.powerShort(p), n: ids.length })),
+        el("div", { class: "hand-cards" }, ids.map((id) => cardFace(facts, id, { onClick: showCard, compact: true })), (prepareds[p] || []).map((id) => cardFace(facts, id, { onClick: showCard, compact: true, extra: el("div", { class: "prep-tag" }, t("prepared")) }))),
+      ),
+    ),
+  );
+}
+
+function showCard(id) {
+  const menu = $("menu");
+  fill(menu, cardFace(facts, id), el("button", { class: "link", onclick: () => menu.classList.remove("open") }, t("close")));
+  menu.classList.add("open");
+  menu.style.left = `${Math.max(8, window.innerWidth / 2 - 160)}px`;
+  menu.style.top = `${window.innerHeight / 4}px`;
+}
+
+export async function start(id, info) {
+  gameId = id;
+  tokens = rememberedSeats()[gameId] || {};
+  document.body.classList.add("qmg");
+  facts = await Facts.load();
+  const mine = facts.powerOrder.filter((p) => tokens[p]);
+  const seats = info.over ? ["all", ...facts.powerOrder] : mine;
+  if (!seats.length) {
+    $("fatal").textContent = t("replay_only_players");
+    $("fatal").hidden = false;
+    return;
+  }
+  fill($("seat"), seats.map((s) => el("option", { value: s }, s === "all" ? t("replay_all") : facts.powerName(s))));
+  $("board-wrap").prepend(el("div", { class: "qmg-top" }, $("board-tools"), el("div", { id: "qmg-tracks", class: "qmg-tracks" })));
+  $("board-wrap").append(el("div", { id: "combat-box", class: "combat-box battle-box", hidden: true }));
+  document.querySelector(".bottom").prepend(el("div", { id: "powers", class: "powers" }));
+  board = new Board($("board"), facts, { onSpace: (s) => board.flash(s), storeKey: `greatwar.replayview.${gameId}` });
+  logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
+  $("step").max = String(info.actions);
+  const cur = () => Number($("step").value);
+  $("first").onclick = () => show(0);
+  $("prev").onclick = () => show(cur() - 1);
+  $("next").onclick = () => show(cur() + 1);
+  $("last").onclick = () => show(Number($("step").max));
+  $("step").oninput = () => show(cur());
+  $("seat").onchange = () => show(cur());
+  $("zoom-in").onclick = () => board.zoom(1 / 1.3);
+  $("zoom-out").onclick = () => board.zoom(1.3);
+  $("zoom-fit").onclick = () => board.fit();
+  for (const b of document.querySelectorAll(".tab")) {
+    if (b.dataset.tab === "game") b.hidden = true;
+    b.onclick = () => {
+      for (const x of document.querySelectorAll(".tab")) x.classList.toggle("on", x === b);
+      for (const p of document.querySelectorAll(".tab-body")) p.classList.toggle("on", p.dataset.pane === b.dataset.tab);
+      if (b.dataset.tab === "log") logPanel.follow();
+    };
+  }
+  $("play").onclick = () => {
+    if (playing) {
+      clearInterval(playing);
+      playing = null;
+      return;
+    }
+    playing = setInterval(() => {
+      if (cur() >= Number($("step").max)) {
+        clearInterval(playing);
+        playing = null;
+      } else show(cur() + 1);
+    }, 400);
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") show(cur() + 1);
+    if (e.key === "ArrowLeft") show(cur() - 1);
+    if (e.key === "Escape") $("menu").classList.remove("open");
+  });
+  await show(info.over ? info.actions : 0);
+}

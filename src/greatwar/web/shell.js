@@ -1,0 +1,375 @@
+// The game page's shell, the same for every game: the seat's token, the live connection (a
+// websocket, with the view over HTTP as its fallback), sending a decision or an undo against the
+// position the page shows, the log's merge, the confirmation dialog, toasts, popups, the
+// your-turn sound and notification, the chat between the seats and the tabs. A game's page
+// module (web/<game>/game.js) draws the position and builds the choices through the hooks it
+// gives the shell; the shell knows nothing of any game.
+
+import { api, ApiError, el, fill, loadPref, rememberedSeats, rememberSeat, savePref } from "./common.js";
+
+export const $ = (id) => document.getElementById(id);
+
+export function toast(msg, kind = "error") {
+  const t = $("toast");
+  t.textContent = msg;
+  t.className = `toast show ${kind}`;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => (t.className = "toast"), kind === "error" ? 7000 : 2500);
+}
+
+export function confirmDialog(text) {
+  return new Promise((resolve) => {
+    const back = $("confirm");
+    $("confirm-text").textContent = text;
+    back.hidden = false;
+    const finish = (ok) => {
+      back.hidden = true;
+      $("confirm-yes").onclick = null;
+      $("confirm-no").onclick = null;
+      resolve(ok);
+    };
+    $("confirm-yes").onclick = () => finish(true);
+    $("confirm-no").onclick = () => finish(false);
+    $("confirm-yes").focus();
+  });
+}
+
+export function placePopup(menu, ev) {
+  menu.classList.add("open");
+  const x = ev && ev.clientX !== undefined ? ev.clientX : window.innerWidth / 2 - 150;
+  const y = ev && ev.clientY !== undefined ? ev.clientY : window.innerHeight / 3;
+  const r = menu.getBoundingClientRect();
+  menu.style.left = `${Math.max(8, Math.min(x + 8, window.innerWidth - r.width - 8))}px`;
+  menu.style.top = `${Math.max(8, Math.min(y + 8, window.innerHeight - r.height - 8))}px`;
+}
+
+export function closeMenu() {
+  $("menu").classList.remove("open");
+}
+
+// The token of the link (the #fragment), else one remembered in this browser for the game.
+export function seatToken(gameId, preferred = []) {
+  const t = location.hash.slice(1);
+  if (t) return t;
+  const seats = rememberedSeats()[gameId] || {};
+  for (const s of preferred) if (seats[s]) return seats[s];
+  return Object.values(seats)[0] || "";
+}
+
+// Hooks (all optional but ``onView``):
+//   onView(v, moved)        the view was merged: draw it (``moved``: a new position)
+//   confirmFor(action)      a question to ask before sending ``action``, or null
+//   afterSend()             a decision was sent
+//   onTab(name)             a tab was opened
+//   seatShort(seat)         a seat's short name (the chat)
+//   seatClass(seat)         the CSS class of a seat's colour (the chat)
+//   othersAreBots(v)        every other seat is a computer (no chat, no your-turn sound)
+//   strings                 {chatEmpty, undone, yourMove}
+export class Shell {
+  constructor(gameId, token, logPanel, hooks) {
+    this.gameId = gameId;
+    this.token = token;
+    this.logPanel = logPanel;
+    this.hooks = hooks;
+    this.state = { v: null, version: -1, busy: false, ws: null, retry: 500, mine: false, tab: "log", chat: [], unread: 0 };
+    this.strings = {
+      chatEmpty: "Messages between the seats of this game are kept with the game; only its players can read them.",
+      undone: "Taken back",
+      yourMove: "Your move — greatwar",
+      yourDecision: "It is your decision.",
+      ...(hooks.strings || {}),
+    };
+    setInterval(() => {
+      const ws = this.state.ws;
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+    }, 25000);
+  }
+
+  // -- receiving views ---------------------------------------------------------------------
+
+  applyView(v) {
+    const state = this.state;
+    if (v.version < state.version) return; // an older message overtaken by a newer one
+    if (v.log_start > this.logPanel.length) {
+      this.requestSync();
+      return;
+    }
+    const moved = !state.v || v.serial !== state.v.serial || v.version !== state.version;
+    const wasMine = state.mine;
+    state.v = v;
+    state.version = v.version;
+    state.mine = !!(v.legal && v.legal.length);
+    this.logPanel.merge(v);
+    this.hooks.onView(v, moved);
+    this.logPanel.render(); // last: the log follows its newest entry in the final layout
+    if (state.mine && !wasMine && state.v.version > 0) this.yourTurn();
+  }
+
+  async refresh(full = false) {
+    const lp = this.logPanel;
+    const q = full ? "" : `?log_from=${lp.length}${lp.hash !== null ? `&log_hash=${lp.hash}` : ""}`;
+    if (full) lp.entries = [];
+    const v = await api(`/api/games/${this.gameId}/view${q}`, { token: this.token });
+    if (full) this.state.version = -1;
+    this.applyView(v);
+  }
+
+  requestSync() {
+    const ws = this.state.ws;
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "sync" }));
+    else this.refresh(true);
+  }
+
+  connect() {
+    const state = this.state;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/api/games/${this.gameId}/ws`);
+    state.ws = ws;
+    ws.onopen = () => {
+      state.retry = 500;
+      ws.send(JSON.stringify({ token: this.token, log_from: this.logPanel.length, log_hash: this.logPanel.hash }));
+      $("live").className = "live on";
+      $("live").title = "live updates connected";
+      this.loadChat();
+    };
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type === "view") this.applyView(msg.view);
+      else if (msg.type === "chat") this.addChat(msg.message);
+      else if (msg.type === "error") toast(msg.detail);
+    };
+    ws.onclose = (ev) => {
+      $("live").className = "live off";
+      $("live").title = "live updates disconnected; reconnecting";
+      if (ev.code >= 4400 && ev.code < 4500) return; // refused: reconnecting will not help
+      setTimeout(() => this.connect(), state.retry);
+      state.retry = Math.min(state.retry * 2, 10000);
+    };
+  }
+
+  // -- acting ------------------------------------------------------------------------------
+
+  async send(action) {
+    const state = this.state;
+    if (state.busy) return;
+    const ask = this.hooks.confirmFor ? this.hooks.confirmFor(action) : null;
+    if (ask && !(await confirmDialog(ask))) return;
+    state.busy = true;
+    document.body.classList.add("busy");
+    try {
+      const res = await api(`/api/games/${this.gameId}/action`, {
+        method: "POST",
+        token: this.token,
+        body: { action, serial: state.v.serial, log_from: this.logPanel.length, log_hash: this.logPanel.hash },
+      });
+      if (this.hooks.afterSend) this.hooks.afterSend();
+      this.applyView(res.view);
+    } catch (e) {
+      toast(e.message);
+      if (e instanceof ApiError && (e.status === 409 || e.status === 403)) await this.refresh(true);
+    } finally {
+      state.busy = false;
+      document.body.classList.remove("busy");
+    }
+  }
+
+  async undo() {
+    try {
+      const res = await api(`/api/games/${this.gameId}/undo`, {
+        method: "POST",
+        token: this.token,
+        body: { serial: this.state.v.serial, log_from: this.logPanel.length, log_hash: this.logPanel.hash },
+      });
+      this.applyView(res.view);
+      toast(this.strings.undone, "info");
+    } catch (e) {
+      toast(e.message);
+      await this.refresh(true);
+    }
+  }
+
+  // -- your turn: a sound and a notification (opt-in) ---------------------------------------
+
+  notifyOn() {
+    return loadPref("notify", false) === true;
+  }
+
+  renderNotify() {
+    const on = this.notifyOn();
+    $("notify").textContent = on ? "♪ Notify: on" : "♪ Notify: off";
+    $("notify").classList.toggle("on", on);
+    $("notify").setAttribute("aria-pressed", String(on));
+  }
+
+  async toggleNotify() {
+    const on = !this.notifyOn();
+    savePref("notify", on);
+    if (on && "Notification" in window && Notification.permission === "default") {
+      try {
+        await Notification.requestPermission();
+      } catch (e) {
+        /* some browsers refuse outside a gesture: the sound still plays */
+      }
+    }
+    if (on) beep();
+    this.renderNotify();
+  }
+
+  othersAreBots() {
+    return this.hooks.othersAreBots ? this.hooks.othersAreBots(this.state.v) : false;
+  }
+
+  yourTurn() {
+    document.body.dataset.yourTurn = String((Number(document.body.dataset.yourTurn) || 0) + 1);
+    if (!this.notifyOn() || this.othersAreBots()) return;
+    beep();
+    if ("Notification" in window && Notification.permission === "granted" && document.hidden) {
+      try {
+        new Notification(this.strings.yourMove, { body: this.state.v.prompt_text || this.strings.yourDecision, tag: `greatwar-${this.gameId}` });
+      } catch (e) {
+        /* notifications not available here */
+      }
+    }
+  }
+
+  // -- chat ----------------------------------------------------------------------------------
+
+  renderChat() {
+    const state = this.state;
+    const box = $("chat-log");
+    const held = state.v ? state.v.held || [state.v.seat] : [];
+    const short = this.hooks.seatShort || ((s) => s);
+    const cls = this.hooks.seatClass || ((s) => `side-${s}`);
+    fill(box,
+      ...(state.chat.length
+        ? state.chat.map((m) =>
+            el(
+              "div",
+              { class: `chat-msg ${cls(m.seat)}${held.includes(m.seat) ? " mine" : ""}`, "data-n": String(m.n) },
+              el("span", { class: "chat-who" }, short(m.seat)),
+              el("span", { class: "chat-text" }, m.text),
+              el("span", { class: "chat-time muted" }, new Date(m.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })),
+            ),
+          )
+        : [el("div", { class: "muted" }, this.strings.chatEmpty)]),
+    );
+    box.scrollTop = box.scrollHeight;
+    $("chat-badge").hidden = !state.unread;
+    $("chat-badge").textContent = String(state.unread);
+  }
+
+  async loadChat() {
+    try {
+      const doc = await api(`/api/games/${this.gameId}/chat`, { token: this.token });
+      this.state.chat = doc.messages;
+      this.renderChat();
+    } catch (e) {
+      /* the chat is optional */
+    }
+  }
+
+  addChat(m) {
+    const state = this.state;
+    if (state.chat.some((x) => x.n === m.n)) return;
+    state.chat.push(m);
+    state.chat.sort((a, b) => a.n - b.n);
+    const held = state.v ? state.v.held || [state.v.seat] : [];
+    if (state.tab !== "chat" && !held.includes(m.seat)) state.unread++;
+    this.renderChat();
+  }
+
+  async sendChat(ev) {
+    ev.preventDefault();
+    const input = $("chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    try {
+      const doc = await api(`/api/games/${this.gameId}/chat`, { method: "POST", token: this.token, body: { text } });
+      input.value = "";
+      this.addChat(doc.message);
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+
+  // -- tabs ----------------------------------------------------------------------------------
+
+  setTab(name) {
+    if (!document.querySelector(`.tab[data-tab="${name}"]`)) name = "log";
+    this.state.tab = name;
+    savePref("tab", name);
+    for (const b of document.querySelectorAll(".tab")) b.classList.toggle("on", b.dataset.tab === name);
+    for (const p of document.querySelectorAll(".tab-body")) p.classList.toggle("on", p.dataset.pane === name);
+    if (name === "chat") {
+      this.state.unread = 0;
+      this.renderChat();
+    }
+    if (this.hooks.onTab) this.hooks.onTab(name);
+    if (name === "log") this.logPanel.follow();
+  }
+
+  // -- start ---------------------------------------------------------------------------------
+
+  // Wire the shared controls, load and draw the first view, then go live; ``escapeKey`` runs on
+  // Escape when no dialog is open. False when the page cannot start.
+  async start(escapeKey) {
+    $("game-id").textContent = this.gameId;
+    $("replay-link").href = `/replay/${this.gameId}`;
+    if (!this.token) {
+      fatal("This page needs your seat's private link (the one you were given when the game was created).");
+      return false;
+    }
+    $("notify").onclick = () => this.toggleNotify();
+    this.renderNotify();
+    $("chat-form").addEventListener("submit", (ev) => this.sendChat(ev));
+    for (const b of document.querySelectorAll(".tab")) b.onclick = () => this.setTab(b.dataset.tab);
+    this.setTab(loadPref("tab", "log") === "chat" ? "log" : loadPref("tab", "log"));
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") {
+        closeMenu();
+        if (!$("confirm").hidden) $("confirm-no").click();
+        else if (escapeKey) escapeKey();
+      }
+    });
+    document.addEventListener("click", (e) => {
+      if (!$("menu").contains(e.target) && !e.target.closest(".card, [data-card], .board, .show-hand")) closeMenu();
+    });
+    try {
+      const v = await api(`/api/games/${this.gameId}/view`, { token: this.token });
+      for (const seat of v.held || [v.seat]) rememberSeat(this.gameId, seat, this.token);
+      this.applyView(v);
+    } catch (e) {
+      fatal(e.message);
+      return false;
+    }
+    this.connect();
+    return true;
+  }
+}
+
+export function fatal(text) {
+  $("fatal").textContent = text;
+  $("fatal").hidden = false;
+}
+
+export function beep() {
+  try {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    const ctx = beep.ctx || (beep.ctx = new Ctx());
+    const t = ctx.currentTime;
+    for (const [i, f] of [660, 880].entries()) {
+      const o = ctx.createOscillator();
+      const g = ctx.createGain();
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.0001, t + i * 0.16);
+      g.gain.exponentialRampToValueAtTime(0.2, t + i * 0.16 + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + i * 0.16 + 0.15);
+      o.connect(g).connect(ctx.destination);
+      o.start(t + i * 0.16);
+      o.stop(t + i * 0.16 + 0.16);
+    }
+  } catch (e) {
+    /* no audio */
+  }
+}
