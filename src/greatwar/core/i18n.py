@@ -15,6 +15,9 @@ Templates are :meth:`str.format` templates with two additions:
   other cases), and a template may write ``{side.gen}`` (genitive), ``.dat``, ``.acc``, ``.ins``,
   ``.pre`` or ``.nom`` (the nominative inside a sentence; the plain ``{side}`` is the form that
   opens one).
+- agreement: ``{power:agree:sg=строит|pl=строят}`` gives the form that agrees with the
+  gender or number of a :class:`Forms` (``m``, ``f``, ``n``, ``pl``; ``sg`` stands for any
+  singular), e.g. a verb after a power's name or a participle after a piece.
 
 A template in another language may use only the placeholders (by their root name, before any
 ``.`` or ``[``) that the English one uses; :meth:`Catalogue.problems` checks this and every key.
@@ -43,6 +46,7 @@ LANG_NAMES = {"en": "English", "ru": "Русский"}
 
 _CLDR_ORDER = ("zero", "one", "two", "few", "many", "other")
 CASES = ("nom", "gen", "dat", "acc", "ins", "pre")
+AGREEMENT = ("", "m", "f", "n", "pl")
 
 
 class UnknownLanguageError(ValueError):
@@ -176,26 +180,50 @@ class Forms(str):
     acc: str
     ins: str
     pre: str
+    agr: str  # the gender or number it agrees in: m, f, n or pl ("" unknown)
 
-    def __new__(cls, text: str, **cases: str) -> Forms:
+    def __new__(cls, text: str, agr: str = "", **cases: str) -> Forms:
         self = super().__new__(cls, text)
         unknown = set(cases) - set(CASES)
         if unknown:
             raise ValueError(f"unknown cases {sorted(unknown)}")
+        if agr not in AGREEMENT:
+            raise ValueError(f"unknown agreement {agr!r}; expected one of {AGREEMENT}")
         for case in CASES:
             object.__setattr__(self, case, cases.get(case, text))
+        object.__setattr__(self, "agr", agr)
         return self
 
     @classmethod
     def of(cls, value: Any) -> Any:
-        """A table entry as a :class:`Forms`: a string, or a dict ``{"nom": ..., "gen": ...}``
-        whose ``"text"`` (default: the nominative) opens a sentence."""
+        """A table entry as a :class:`Forms`: a string, or a dict ``{"nom": ..., "gen": ...,
+        "agr": "f"}`` whose ``"text"`` (default: the nominative) opens a sentence."""
         if isinstance(value, Mapping):
             cases = {k: str(v) for k, v in value.items() if k in CASES}
-            return cls(str(value.get("text", cases.get("nom", ""))), **cases)
+            return cls(
+                str(value.get("text", cases.get("nom", ""))), str(value.get("agr", "")), **cases
+            )
         if isinstance(value, str) and not isinstance(value, Forms):
             return cls(value)
         return value
+
+
+def agree(value: Any, forms: Iterable[str]) -> str:
+    """The form (of ``k=form`` pairs) that agrees with ``value``'s gender or number (a
+    :class:`Forms`); ``sg`` matches any singular; the first form when nothing matches."""
+    pairs = []
+    for item in forms:
+        key, sep, form = item.partition("=")
+        if not sep or key not in (*AGREEMENT, "sg"):
+            raise ValueError(f"an agreement form must be k=form with k in m f n pl sg: {item!r}")
+        pairs.append((key, form))
+    if not pairs:
+        raise ValueError("an agreement spec needs forms")
+    agr = getattr(value, "agr", "")
+    for key, form in pairs:
+        if key == agr or (key == "sg" and agr in ("m", "f", "n")):
+            return form
+    return pairs[0][1]
 
 
 @cache
@@ -236,6 +264,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec.startswith("plural:"):
             return plural_form(self.lang, value, format_spec[len("plural:") :].split("|"))
+        if format_spec.startswith("agree:"):
+            return agree(value, format_spec[len("agree:") :].split("|"))
         return super().format_field(value, format_spec)
 
 
@@ -269,6 +299,15 @@ def plural_specs(template: str) -> list[tuple[str, list[str]]]:
     for _, field, spec, _ in string.Formatter().parse(template):
         if field is not None and spec and spec.startswith("plural:"):
             out.append((field, spec[len("plural:") :].split("|")))
+    return out
+
+
+def agree_specs(template: str) -> list[tuple[str, list[str]]]:
+    """Every agreement spec of a template: (its field, its ``k=form`` pairs)."""
+    out = []
+    for _, field, spec, _ in string.Formatter().parse(template):
+        if field is not None and spec and spec.startswith("agree:"):
+            out.append((field, spec[len("agree:") :].split("|")))
     return out
 
 
@@ -322,7 +361,7 @@ class Catalogue:
         need = len(plural_categories(lang))
         for key in sorted(set(en) & set(other)):
             text = other[key]
-            if not isinstance(text, str) or not text.strip():
+            if not isinstance(text, str) or (not text.strip() and en[key].strip()):
                 out.append(f"{self.name}: {key!r} has an empty {lang} text")
                 continue
             try:
@@ -336,6 +375,11 @@ class Catalogue:
                     f"{self.name}: {key!r} in {lang} uses {sorted(extra)}, which the English "
                     "text does not have"
                 )
+            for field, forms in agree_specs(text):
+                try:
+                    agree(None, forms)
+                except ValueError as e:
+                    out.append(f"{self.name}: {key!r} in {lang}: {e}")
             for field, forms in specs:
                 if len(forms) != need:
                     out.append(
