@@ -375,7 +375,7 @@ class Catalogue:
                     f"{self.name}: {key!r} in {lang} uses {sorted(extra)}, which the English "
                     "text does not have"
                 )
-            for field, forms in agree_specs(text):
+            for _field, forms in agree_specs(text):
                 try:
                     agree(None, forms)
                 except ValueError as e:

@@ -240,7 +240,7 @@ def render(entry: dict[str, Any], lang: str = "en", strict: bool = False) -> str
             raise TextError(f"no {lang} template for the log key {key!r}")
         return f"[{key}] " + ", ".join(f"{k}={v}" for k, v in entry.get("a", {}).items())
     try:
-        return template.format(**args)
+        return str(template.format(**args))
     except (KeyError, ValueError) as e:
         if strict:
             raise TextError(f"{key!r} does not render in {lang}: {e!r}") from None

@@ -247,8 +247,7 @@ class PogTerminal:
 
     def entries(self, entries: list[dict[str, Any]]) -> list[Printable]:
         return [
-            f"[dim]{self.t('entry.turn', turn=e.get('t'))}[/dim] "
-            f"{escape(entry_text(e, self.lang))}"
+            f"[dim]{self.t('entry.turn', turn=e.get('t'))}[/dim] {escape(entry_text(e, self.lang))}"
             for e in entries
             if e.get("k") not in QUIET_KEYS
         ]

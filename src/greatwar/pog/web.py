@@ -242,7 +242,9 @@ def _rp_left(s: State, lang: str) -> str:
         rp = ", ".join(f"{k.upper()} {v / 2:g}" for k, v in s.rp.items() if v > 0)
         return rp or "none"
     rp = ", ".join(
-        f"{T.word(f'nation_abbr.{k}', lang)} {T.number(v / 2, lang)}" for k, v in s.rp.items() if v > 0
+        f"{T.word(f'nation_abbr.{k}', lang)} {T.number(v / 2, lang)}"
+        for k, v in s.rp.items()
+        if v > 0
     )
     return rp or _t("none", lang)
 
@@ -275,18 +277,32 @@ def under_way(s: State, lang: str = DEFAULT_LANG) -> list[dict[str, Any]]:
                 else _t("operation.title_auto", lang)
             )
             lines.append(
-                _t("operation.ops", lang, ops=f.get("ops"), spent=f.get("spent", 0), left=_ops_left(f))
+                _t(
+                    "operation.ops",
+                    lang,
+                    ops=f.get("ops"),
+                    spent=f.get("spent", 0),
+                    left=_ops_left(f),
+                )
             )
             if f.get("moves"):
                 lines.append(_t("operation.move", lang, spaces=_list(f["moves"], "space", lang)))
             if f.get("attacks"):
-                lines.append(_t("operation.attack", lang, spaces=_list(f["attacks"], "space", lang)))
+                lines.append(
+                    _t("operation.attack", lang, spaces=_list(f["attacks"], "space", lang))
+                )
         elif step == "movement":
             title = _t("movement.title", lang)
             u = f.get("unit", -1)
             if isinstance(u, int) and u >= 0:
                 lines.append(
-                    _t("movement.unit", lang, unit=_unit(u, lang), mp=f.get("mp", 0), mf=board.mf(s, u))
+                    _t(
+                        "movement.unit",
+                        lang,
+                        unit=_unit(u, lang),
+                        mp=f.get("mp", 0),
+                        mf=board.mf(s, u),
+                    )
                 )
             left = [m for m in f.get("movers", []) if m not in f.get("done", [])]
             if left:
@@ -579,7 +595,9 @@ def prompt_detail(s: State, lang: str = DEFAULT_LANG) -> list[str]:
         out.append(_t("detail.sr", lang, points=f.get("points")))
         u = f.get("unit", -1)
         if isinstance(u, int) and u >= 0:
-            out.append(_t("detail.sr_unit", lang, unit=_unit(u, lang), space=_space(s.loc[u], lang)))
+            out.append(
+                _t("detail.sr_unit", lang, unit=_unit(u, lang), space=_space(s.loc[u], lang))
+            )
     elif step == "movement":
         u = f.get("unit", -1)
         if isinstance(u, int) and u >= 0:
@@ -712,7 +730,7 @@ def _localised(tables: dict[str, Any], lang: str) -> dict[str, Any]:
 def words(lang: str = DEFAULT_LANG) -> dict[str, str]:
     """The game's words (nations, terrains, phases, decks, track boxes, scenarios, MO results,
     the prompts' steps...) in ``lang``, for the client's labels: ``{"terrain.forest": ...}``."""
-    return {k: T.word(k, lang) for k in T.WORDS.keys()}
+    return {k: T.word(k, lang) for k in T.WORDS.table("en")}
 
 
 @cache

@@ -17,7 +17,6 @@ from typing import Any
 from greatwar.core import i18n
 from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.qmg1914 import lang as T
-
 from greatwar.qmg1914.data import (
     ADJ_OPEN,
     CARD_INDEX,

@@ -20,6 +20,7 @@ from typing import Any
 from greatwar.core import i18n
 from greatwar.core.i18n import DEFAULT_LANG, Catalogue, Forms
 from greatwar.qmg1914.data import CARDS, SPACES
+from greatwar.qmg1914.options import OPTIONS
 
 
 def _json(name: str) -> dict[str, Any]:
@@ -44,6 +45,9 @@ SPACE = _register("qmg1914.space", {x.id: x.name for x in SPACES}, RU["space"])
 CARD = _register("qmg1914.card", _TITLES, RU["card"])
 WORDS = _register("qmg1914.words", EN["words"], RU["words"])
 TERMINAL = _register("qmg1914.terminal", EN["terminal"], RU["terminal"])
+OPTION = _register(
+    "qmg1914.options", {o.name: o.description for o in OPTIONS.values()}, RU["options"]
+)
 
 
 def space(sid: str, lang: str = DEFAULT_LANG) -> str:

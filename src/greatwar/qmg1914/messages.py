@@ -255,7 +255,7 @@ def _show_other(name: str, value: Any, raw: Mapping[str, Any], lang: str) -> Any
     if name == "removed" and isinstance(value, list):
         return ", ".join(T.word(f"country.{c}", lang) for c in value) or T.word("nothing", lang)
     if name == "vp" and isinstance(value, list) and len(value) == 2:
-        return f"{value[0]}–{value[1]}"
+        return f"{value[0]}\N{EN DASH}{value[1]}"
     if name == "cards" and isinstance(value, list):
         return ", ".join(
             T.quoted(T.title(CARDS[CARD_INDEX[str(c)]].event_key, lang), lang)

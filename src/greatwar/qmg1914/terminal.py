@@ -107,9 +107,7 @@ def describe(action: str, lang: str = DEFAULT_LANG) -> str:
     if verb == "counterattack" and cards:
         return _t("act.counterattack", lang, card=cards[0])
     if verb == "attrition" and cards:
-        against = (
-            _t("act.against", lang, power=_power_gen(args[1], lang)) if len(args) > 1 else ""
-        )
+        against = _t("act.against", lang, power=_power_gen(args[1], lang)) if len(args) > 1 else ""
         return _t("act.attrition", lang, card=cards[0], against=against)
     if verb == "discard" and args == ["deck"]:
         return _t("act.discard_deck", lang)
@@ -190,13 +188,13 @@ def prompt_text(view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
         n = f.get("n", 1)
         more = _t("prompt.place_more", lang, n=n) if isinstance(n, int) and n > 1 else ""
         shown = mode.capitalize() if lang == DEFAULT_LANG else T.word(f"place_mode.{mode}", lang)
-        return _t(
-            "prompt.place", lang, mode=shown, adj=_adj(c, lang), why=_why(f, lang), more=more
-        )
+        return _t("prompt.place", lang, mode=shown, adj=_adj(c, lang), why=_why(f, lang), more=more)
     if key == "battle.choose":
         c = _country(f.get("c"))
-        kind = _t(f"battle_kind.{f.get('kind')}", lang) if f.get("kind") in ("land", "sea") else (
-            _t("battle_kind.any", lang)
+        kind = (
+            _t(f"battle_kind.{f.get('kind')}", lang)
+            if f.get("kind") in ("land", "sea")
+            else (_t("battle_kind.any", lang))
         )
         return _t(
             "prompt.battle_choose",
@@ -281,8 +279,10 @@ class QmgTerminal:
 
     def position(self, view: Mapping[str, Any]) -> list[Printable]:
         cur = view.get("current")
-        who = self.t("position.turn_of", power=power_name(cur, self.lang)) if cur else (
-            self.t("position.setup")
+        who = (
+            self.t("position.turn_of", power=power_name(cur, self.lang))
+            if cur
+            else (self.t("position.setup"))
         )
         out: list[Printable] = [
             Rule(self.t("position.rule", round=view["round"], last=LAST_ROUND, who=who)),
@@ -306,8 +306,12 @@ class QmgTerminal:
         vp = view["vp"]
         lead = vp["central"] - vp["entente"]
         team = "central" if lead > 0 else "entente"
-        leader = TEAM_NAME[team] if self.lang == DEFAULT_LANG else T.forms(f"team.{team}", self.lang)
-        ahead = self.t("track.level") if lead == 0 else self.t("track.lead", team=leader, n=abs(lead))
+        leader = (
+            TEAM_NAME[team] if self.lang == DEFAULT_LANG else T.forms(f"team.{team}", self.lang)
+        )
+        ahead = (
+            self.t("track.level") if lead == 0 else self.t("track.lead", team=leader, n=abs(lead))
+        )
         return self.t(
             "track.rounds",
             cells=" ".join(cells),
@@ -341,7 +345,9 @@ class QmgTerminal:
                 mark.append(self.t("mark.token"))
             if not everything and not here and not mark:
                 continue
-            kind = self.t("kind.sea" if x.sea else ("kind.difficult" if x.difficult else "kind.clear"))
+            kind = self.t(
+                "kind.sea" if x.sea else ("kind.difficult" if x.difficult else "kind.clear")
+            )
             shown = []
             for p in here:
                 c = p["country"]
@@ -354,7 +360,9 @@ class QmgTerminal:
                     piece_name = T.piece(c, kind_of, lang)
                 supply = "" if p["supplied"] else self.t("piece.unsupplied")
                 shown.append(f"[{colour}]{piece_name}[/{colour}]{supply}")
-            table.add_row(escape(space_name(x.id, lang)), kind, ", ".join(mark), ", ".join(shown) or "-")
+            table.add_row(
+                escape(space_name(x.id, lang)), kind, ", ".join(mark), ", ".join(shown) or "-"
+            )
         return [table]
 
     def powers(self, view: Mapping[str, Any]) -> list[Printable]:
@@ -420,10 +428,7 @@ class QmgTerminal:
         waived = (eff.get("turn") or {}).get("nodif")
         if waived:
             who = _list(
-                [
-                    _w(f"country.{_country(c)}", lang, COUNTRY_NAMES[_country(c)])
-                    for c in waived
-                ],
+                [_w(f"country.{_country(c)}", lang, COUNTRY_NAMES[_country(c)]) for c in waived],
                 lang,
             )
             lines.append(self.t("effect.nodif", who=who))
