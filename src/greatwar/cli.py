@@ -67,10 +67,31 @@ RayAddress = Annotated[
         "auto, local); implies --ray.",
     ),
 ]
+Lang = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        "-l",
+        help="The language of the texts: en or ru (default: from LANGUAGE, LC_ALL, "
+        "LC_MESSAGES or LANG).",
+    ),
+]
 TestsDir = Annotated[
     Path | None,
     typer.Option("--tests", help="The game's test folder in a source checkout (tests/<game>)."),
 ]
+
+
+def _lang(lang: str | None) -> str:
+    """The language asked for with --lang, else the environment's (English by default)."""
+    from greatwar.core.i18n import UnknownLanguageError, check_lang, from_env
+
+    if lang is None:
+        return from_env()
+    try:
+        return check_lang(lang)
+    except UnknownLanguageError as e:
+        raise typer.BadParameter(str(e), param_hint="'--lang'") from None
 
 
 def _game(game_id: str) -> Game[Any]:
@@ -305,28 +326,39 @@ def demo(
     game_id: GameId = DEFAULT_GAME,
     scenario: Scenario = None,
     seed: Seed = 1,
+    lang: Lang = None,
 ) -> None:
     """Watch the computer play a whole game against itself, then read a summary."""
+    from greatwar.core.games import HasLanguages, speaks, title_of
+    from greatwar.core.i18n import Number
     from greatwar.selfplay import play_random
     from greatwar.terminal import face_of
+    from greatwar.texts import cli as say
 
     g = _game(game_id)
+    language = _lang(lang)
+    if not speaks(g, language):
+        language = "en"
     sc, _ = _setup(g, scenario, None)
     name = _scenario_name(g, sc)
-    with err.status(f"The computer plays a {name} game of {g.title} against itself..."):
+    if isinstance(g, HasLanguages):
+        name = str(g.names(language).get("scenarios", {}).get(sc, name))
+    title = title_of(g, language)
+    with err.status(escape(say("demo.status", language, scenario=name, title=title))):
         rg = play_random(sc, seed, keep_state=True, game_id=game_id)
     if rg.error:
-        err.print(f"[red]the game failed:[/red] {escape(rg.error)}")
+        err.print(f"[red]{escape(say('demo.failed', language))}[/red] {escape(rg.error)}")
         raise typer.Exit(1)
-    face = face_of(g)
-    out.rule(f"{g.title}, {name} scenario, seed {seed}")
+    face = face_of(g, language)
+    out.rule(escape(say("demo.rule", language, title=title, scenario=name, seed=seed)))
     for item in face.story(g.view(rg.state, g.seats[0])):
         out.print(item)
-    out.print(f"{len(rg.actions)} decisions in {rg.seconds:.2f} s.")
+    seconds = format(Number(rg.seconds, language), ".2f")
+    out.print(escape(say("demo.decisions", language, count=len(rg.actions), seconds=seconds)))
     if rg.result is not None:
         out.print(face.result(rg.result))
     else:
-        out.print("No result.")
+        out.print(escape(say("demo.no_result", language)))
 
 
 @app.command("replay")
@@ -691,18 +723,25 @@ def play(
             "you quit; 'greatwar replay' reads it.",
         ),
     ] = None,
+    lang: Lang = None,
 ) -> None:
     """Play a game in the terminal against a bot (type 'help' during the game)."""
     from greatwar.terminal import new_terminal_game, parse_seats
+    from greatwar.texts import cli as say
 
     g = _game(game_id)
+    language = _lang(lang)
     try:
         held = parse_seats(g, seats or g.seats[0])
     except ValueError as e:
-        raise typer.BadParameter(str(e)) from None
+        bad = [x for x in (seats or "").split(",") if x.strip().lower() not in g.seats]
+        message = say(
+            "error.seat", language, seat=", ".join(bad) or repr(seats), seats=", ".join(g.seats)
+        )
+        raise typer.BadParameter(message if language != "en" else str(e)) from None
     known = _bots(game_id)
     if vs not in known:
-        raise typer.BadParameter(f"unknown bot {vs!r}; the bots are {', '.join(known)}")
+        raise typer.BadParameter(say("error.bot", language, bot=vs, bots=", ".join(known)))
     sc, opts = _setup(g, scenario, options)
     import inspect
     import os
@@ -711,7 +750,7 @@ def play(
 
     takes = inspect.signature(bot_registry(game_id)[vs]).parameters
     if think is not None and "think" not in takes:
-        raise typer.BadParameter(f"the {vs} bot does not search: --think is for normal or hard")
+        raise typer.BadParameter(say("error.think", language, bot=vs))
     workers = (cores or os.cpu_count() or 1) if "workers" in takes else None
     tg = new_terminal_game(
         held,
@@ -724,6 +763,7 @@ def play(
         game_id=game_id,
         think=think,
         workers=workers,
+        lang=language,
     )
     tg.run()
 

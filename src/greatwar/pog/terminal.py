@@ -66,26 +66,41 @@ def card_name(cid: str, lang: str = DEFAULT_LANG) -> str:
     return T.card(cid, lang)
 
 
+def _arg_name(p: str, lang: str) -> str:
+    """One argument of an action for people: a card, unit or space by name, a word of the
+    grammar in ``lang``."""
+    if p in D.card_ix:
+        return T.card_title(p, lang)
+    if p in D.unit_ix:
+        return unit_name(p, lang)
+    if p in D.space_ix:
+        return space_name(p, lang)
+    if lang != DEFAULT_LANG:
+        if p in D.nations:
+            return T.word(f"nation.{p}", lang, p)
+        return T.word(f"act.{p}", lang, p)
+    return p
+
+
 def describe(action: str, lang: str = DEFAULT_LANG) -> str:
-    """The action with its ids written out as names (and, in another language than English,
-    its words translated)."""
+    """The action with its ids written out as names, as a phrase of ``lang`` (the terminal's
+    ``do.<verb>.<word>`` or ``do.<verb>.<number of arguments>`` templates; word by word for an
+    action of another shape)."""
     parts = action.split()
-    out = []
-    for p in parts[1:]:
-        if p in D.card_ix:
-            out.append(card_name(p, lang))
-        elif p in D.unit_ix:
-            out.append(unit_name(p, lang))
-        elif p in D.space_ix:
-            out.append(space_name(p, lang))
-        elif lang != DEFAULT_LANG:
-            out.append(T.word(f"act.{p}", lang, p))
-        else:
-            out.append(p)
     if not parts:
         return action
-    verb = parts[0] if lang == DEFAULT_LANG else T.word(f"act.{parts[0]}", lang, parts[0])
-    return " ".join([verb, *out])
+    verb, args = parts[0], parts[1:]
+    table = T.TERMINAL.table(lang)
+    if args and f"do.{verb}.{args[0]}" in table:
+        key, args = f"do.{verb}.{args[0]}", args[1:]
+    else:
+        key = f"do.{verb}.{len(args)}"
+    names = [_arg_name(p, lang) for p in args]
+    if key in table and len(names) <= 2:
+        return T.TERMINAL.text(key, lang, **dict(zip("ab", names, strict=False)))
+    if lang == DEFAULT_LANG:
+        return " ".join([verb, *names])
+    return " ".join([T.word(f"act.{verb}", lang, verb), *names])
 
 
 def entry_text(e: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:

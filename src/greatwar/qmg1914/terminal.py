@@ -26,12 +26,14 @@ from greatwar.qmg1914 import messages
 from greatwar.qmg1914.card_text import (
     ADJECTIVES,
     COUNTRY_NAMES,
+    GENERIC,
     POWER_SHORT,
     TYPE_NAMES,
     card_of,
     name,
     play_text,
     prepared_text,
+    title,
 )
 from greatwar.qmg1914.data import (
     CARD_INDEX,
@@ -97,7 +99,7 @@ def describe(action: str, lang: str = DEFAULT_LANG) -> str:
     if not parts:
         return action
     verb, args = parts[0], parts[1:]
-    cards = [name(a, lang) for a in args if a in CARD_INDEX]
+    cards = [_card_label(a, lang) for a in args if a in CARD_INDEX]
     keep = "keep" in args
     if verb == "play" and cards:
         return _t("act.play", lang, card=cards[0])
@@ -138,6 +140,21 @@ def describe(action: str, lang: str = DEFAULT_LANG) -> str:
     if verb == "pass":
         return _t("act.pass", lang)
     return " ".join([verb, *(space_name(a, lang) if a in SPACE_INDEX else a for a in args)])
+
+
+def _card_label(cid: str, lang: str) -> str:
+    """A card as an action names it: its name, its title in quotation marks in Russian (a
+    generic card's country after it: «Построить армию» (Германия))."""
+    if lang == DEFAULT_LANG:
+        return name(cid, lang)
+    c = card_of(cid)
+    if c is None:
+        return cid
+    if c.event_key in GENERIC:
+        country = COUNTRIES[c.country]
+        shown = _w(f"country.{country}", lang, COUNTRY_NAMES[country])
+        return _t("card.generic", lang, title=T.quoted(title(cid, lang), lang), country=shown)
+    return T.quoted(title(cid, lang), lang)
 
 
 def _power_gen(pid: str, lang: str) -> str:
