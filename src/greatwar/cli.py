@@ -473,6 +473,60 @@ def rules_coverage(
             out.print(f"[bold]{tag}[/bold] not yet covered: " + escape(", ".join(b["uncovered"])))
 
 
+@app.command("messages")
+def messages_cmd(
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Also play random games and render every text of them in every language; "
+            "exit 1 on any problem.",
+        ),
+    ] = False,
+    game_id: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help="Only this game's texts (default: every game's)."),
+    ] = None,
+    seeds: Annotated[
+        int, typer.Option("--seeds", min=1, help="Random games per game and language.")
+    ] = 2,
+    lang: Lang = None,
+    as_json: AsJson = False,
+) -> None:
+    """Check the catalogues of texts: every key in every language (en, ru), no placeholder a
+    translation adds, plural forms complete; with --check, random games rendered in each
+    language (no template failing, no English word left in another language)."""
+    from greatwar.core.i18n import LANGS
+    from greatwar.messages_check import check as run_check
+    from greatwar.texts import cli as say
+
+    language = _lang(lang)
+    ids = [_game(game_id).id] if game_id else None
+    report = run_check(ids, seeds=range(1, seeds + 1), render=check)
+    if as_json:
+        doc = {
+            "languages": list(LANGS),
+            "keys": report.keys,
+            "games": report.games,
+            "texts": report.texts,
+            "problems": report.problems,
+        }
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+    else:
+        for owner, keys in report.keys.items():
+            line = say("messages.keys", language, owner=owner, keys=keys, langs=", ".join(LANGS))
+            out.print(escape(line))
+        if check and not report.problems:
+            line = say("messages.ok", language, games=report.games, langs=", ".join(LANGS))
+            out.print(escape(line))
+        for problem in report.problems:
+            err.print(f"[red]{escape(say('messages.problem', language))}[/red] {escape(problem)}")
+        if report.problems:
+            err.print(escape(say("messages.count", language, count=len(report.problems))))
+    if report.problems:
+        raise typer.Exit(1)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",

@@ -13,6 +13,7 @@ Russian rulebook of this game: the Russian terms are ours, listed in
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -45,8 +46,24 @@ SPACE = _register("qmg1914.space", {x.id: x.name for x in SPACES}, RU["space"])
 CARD = _register("qmg1914.card", _TITLES, RU["card"])
 WORDS = _register("qmg1914.words", EN["words"], RU["words"])
 TERMINAL = _register("qmg1914.terminal", EN["terminal"], RU["terminal"])
-OPTION = _register(
-    "qmg1914.options", {o.name: o.description for o in OPTIONS.values()}, RU["options"]
+
+
+class _OptionTexts(Mapping[str, str]):
+    """The options' English descriptions, read when asked: card modules add their options
+    when they are imported."""
+
+    def __getitem__(self, key: str) -> str:
+        return OPTIONS[key].description
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(OPTIONS)
+
+    def __len__(self) -> int:
+        return len(OPTIONS)
+
+
+OPTION = i18n.register(
+    "qmg1914", Catalogue("qmg1914.options", {"en": _OptionTexts(), "ru": RU["options"]})
 )
 
 
