@@ -225,3 +225,29 @@ def test_the_readme_tells_how_to_choose_the_language_in_both_languages() -> None
         assert "--lang ru" in part and "LANG" in part
     assert "choose" in english
     assert "выбрать" in russian or "выбор" in russian
+
+
+def test_the_command_line_help_in_russian() -> None:
+    import os
+    import subprocess
+    import sys
+
+    from greatwar.cli import HELP, command
+
+    assert HELP.problems("ru") == []
+    cmd = command("ru")
+    for name, c in cmd.commands.items():
+        assert c.help and CYRILLIC.search(c.help), name
+        for p in c.params:
+            if getattr(p, "help", None):
+                assert CYRILLIC.search(p.help), (name, p.name)
+    assert command().commands["play"].help.startswith("Play a game in the terminal")
+    src = str(Path(__file__).parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src, "LANG": "ru_RU.UTF-8", "COLUMNS": "120"}
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        env.pop(var, None)
+    done = subprocess.run(
+        [sys.executable, "-m", "greatwar", "--help"], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Команды" in done.stdout and "Сыграть партию в терминале против бота" in done.stdout

@@ -32,6 +32,10 @@ def _register(part: str) -> Catalogue:
     return i18n.register(OWNER, Catalogue(f"greatwar.{part}", {"en": _EN[part], "ru": _RU[part]}))
 
 
+RU_HELP: dict[str, str] = _RU["help"]
+"""The command line's help in Russian (its catalogue is built by :mod:`greatwar.cli` from the
+commands' English help)."""
+
 TERMINAL = _register("terminal")
 CLI = _register("cli")
 BOT = _register("bot")
