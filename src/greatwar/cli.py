@@ -67,10 +67,31 @@ RayAddress = Annotated[
         "auto, local); implies --ray.",
     ),
 ]
+Lang = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        "-l",
+        help="The language of the texts: en or ru (default: from LANGUAGE, LC_ALL, "
+        "LC_MESSAGES or LANG).",
+    ),
+]
 TestsDir = Annotated[
     Path | None,
     typer.Option("--tests", help="The game's test folder in a source checkout (tests/<game>)."),
 ]
+
+
+def _lang(lang: str | None) -> str:
+    """The language asked for with --lang, else the environment's (English by default)."""
+    from greatwar.core.i18n import UnknownLanguageError, check_lang, from_env
+
+    if lang is None:
+        return from_env()
+    try:
+        return check_lang(lang)
+    except UnknownLanguageError as e:
+        raise typer.BadParameter(str(e), param_hint="'--lang'") from None
 
 
 def _game(game_id: str) -> Game[Any]:
@@ -305,28 +326,39 @@ def demo(
     game_id: GameId = DEFAULT_GAME,
     scenario: Scenario = None,
     seed: Seed = 1,
+    lang: Lang = None,
 ) -> None:
     """Watch the computer play a whole game against itself, then read a summary."""
+    from greatwar.core.games import HasLanguages, speaks, title_of
+    from greatwar.core.i18n import Number
     from greatwar.selfplay import play_random
     from greatwar.terminal import face_of
+    from greatwar.texts import cli as say
 
     g = _game(game_id)
+    language = _lang(lang)
+    if not speaks(g, language):
+        language = "en"
     sc, _ = _setup(g, scenario, None)
     name = _scenario_name(g, sc)
-    with err.status(f"The computer plays a {name} game of {g.title} against itself..."):
+    if isinstance(g, HasLanguages):
+        name = str(g.names(language).get("scenarios", {}).get(sc, name))
+    title = title_of(g, language)
+    with err.status(escape(say("demo.status", language, scenario=name, title=title))):
         rg = play_random(sc, seed, keep_state=True, game_id=game_id)
     if rg.error:
-        err.print(f"[red]the game failed:[/red] {escape(rg.error)}")
+        err.print(f"[red]{escape(say('demo.failed', language))}[/red] {escape(rg.error)}")
         raise typer.Exit(1)
-    face = face_of(g)
-    out.rule(f"{g.title}, {name} scenario, seed {seed}")
+    face = face_of(g, language)
+    out.rule(escape(say("demo.rule", language, title=title, scenario=name, seed=seed)))
     for item in face.story(g.view(rg.state, g.seats[0])):
         out.print(item)
-    out.print(f"{len(rg.actions)} decisions in {rg.seconds:.2f} s.")
+    seconds = format(Number(rg.seconds, language), ".2f")
+    out.print(escape(say("demo.decisions", language, count=len(rg.actions), seconds=seconds)))
     if rg.result is not None:
         out.print(face.result(rg.result))
     else:
-        out.print("No result.")
+        out.print(escape(say("demo.no_result", language)))
 
 
 @app.command("replay")
@@ -439,6 +471,60 @@ def rules_coverage(
     for tag, b in sorted(result["coverage"].items()):
         if b["uncovered"]:
             out.print(f"[bold]{tag}[/bold] not yet covered: " + escape(", ".join(b["uncovered"])))
+
+
+@app.command("messages")
+def messages_cmd(
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Also play random games and render every text of them in every language; "
+            "exit 1 on any problem.",
+        ),
+    ] = False,
+    game_id: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help="Only this game's texts (default: every game's)."),
+    ] = None,
+    seeds: Annotated[
+        int, typer.Option("--seeds", min=1, help="Random games per game and language.")
+    ] = 2,
+    lang: Lang = None,
+    as_json: AsJson = False,
+) -> None:
+    """Check the catalogues of texts: every key in every language (en, ru), no placeholder a
+    translation adds, plural forms complete; with --check, random games rendered in each
+    language (no template failing, no English word left in another language)."""
+    from greatwar.core.i18n import LANGS
+    from greatwar.messages_check import check as run_check
+    from greatwar.texts import cli as say
+
+    language = _lang(lang)
+    ids = [_game(game_id).id] if game_id else None
+    report = run_check(ids, seeds=range(1, seeds + 1), render=check)
+    if as_json:
+        doc = {
+            "languages": list(LANGS),
+            "keys": report.keys,
+            "games": report.games,
+            "texts": report.texts,
+            "problems": report.problems,
+        }
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+    else:
+        for owner, keys in report.keys.items():
+            line = say("messages.keys", language, owner=owner, keys=keys, langs=", ".join(LANGS))
+            out.print(escape(line))
+        if check and not report.problems:
+            line = say("messages.ok", language, games=report.games, langs=", ".join(LANGS))
+            out.print(escape(line))
+        for problem in report.problems:
+            err.print(f"[red]{escape(say('messages.problem', language))}[/red] {escape(problem)}")
+        if report.problems:
+            err.print(escape(say("messages.count", language, count=len(report.problems))))
+    if report.problems:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -691,18 +777,25 @@ def play(
             "you quit; 'greatwar replay' reads it.",
         ),
     ] = None,
+    lang: Lang = None,
 ) -> None:
     """Play a game in the terminal against a bot (type 'help' during the game)."""
     from greatwar.terminal import new_terminal_game, parse_seats
+    from greatwar.texts import cli as say
 
     g = _game(game_id)
+    language = _lang(lang)
     try:
         held = parse_seats(g, seats or g.seats[0])
     except ValueError as e:
-        raise typer.BadParameter(str(e)) from None
+        bad = [x for x in (seats or "").split(",") if x.strip().lower() not in g.seats]
+        message = say(
+            "error.seat", language, seat=", ".join(bad) or repr(seats), seats=", ".join(g.seats)
+        )
+        raise typer.BadParameter(message if language != "en" else str(e)) from None
     known = _bots(game_id)
     if vs not in known:
-        raise typer.BadParameter(f"unknown bot {vs!r}; the bots are {', '.join(known)}")
+        raise typer.BadParameter(say("error.bot", language, bot=vs, bots=", ".join(known)))
     sc, opts = _setup(g, scenario, options)
     import inspect
     import os
@@ -711,7 +804,7 @@ def play(
 
     takes = inspect.signature(bot_registry(game_id)[vs]).parameters
     if think is not None and "think" not in takes:
-        raise typer.BadParameter(f"the {vs} bot does not search: --think is for normal or hard")
+        raise typer.BadParameter(say("error.think", language, bot=vs))
     workers = (cores or os.cpu_count() or 1) if "workers" in takes else None
     tg = new_terminal_game(
         held,
@@ -724,12 +817,101 @@ def play(
         game_id=game_id,
         think=think,
         workers=workers,
+        lang=language,
     )
     tg.run()
 
 
+# -- the command line in another language ---------------------------------------------------
+
+_PANELS = ("ARGUMENTS", "OPTIONS", "COMMANDS", "ERRORS")
+
+
+def _help_tables() -> tuple[dict[str, str], dict[str, str]]:
+    """The help texts of every command and option, English (the app's own) and Russian (the
+    ``help`` section of ``locale/ru.json``: ``opt.<command>.<option>``, else ``opt.<option>``
+    for every command)."""
+    import typer.main
+    import typer.rich_utils
+
+    from greatwar.texts import RU_HELP
+
+    cmd = typer.main.get_command(app)
+    en: dict[str, str] = {"app": cmd.help or ""}
+    for panel in _PANELS:
+        name = "error" if panel == "ERRORS" else panel.lower()
+        en[f"panel.{name}"] = str(getattr(typer.rich_utils, f"{panel}_PANEL_TITLE"))
+    for name, c in getattr(cmd, "commands", {}).items():
+        en[f"cmd.{name}"] = c.help or ""
+        for param in c.params:
+            text = getattr(param, "help", None)
+            if text:
+                en[f"opt.{name}.{param.name}"] = text
+    ru: dict[str, str] = {}
+    for key in en:
+        if key.startswith("opt."):
+            _, name, param_name = key.split(".", 2)
+            got = RU_HELP.get(f"opt.{name}.{param_name}") or RU_HELP.get(f"opt.{param_name}")
+        else:
+            got = RU_HELP.get(key)
+        if got is not None:
+            ru[key] = got.replace("{games}", ", ".join(games())).replace("{default}", DEFAULT_GAME)
+    return en, ru
+
+
+def _register_help() -> Any:
+    from greatwar.core import i18n
+    from greatwar.texts import OWNER
+
+    en, ru = _help_tables()
+    return i18n.register(OWNER, i18n.Catalogue("greatwar.help", {"en": en, "ru": ru}))
+
+
+HELP = _register_help()
+
+
+def command(lang: str = "en") -> Any:
+    """The command line as a click command, its help texts in ``lang``."""
+    import typer.main
+
+    cmd = typer.main.get_command(app)
+    if lang == "en":
+        return cmd
+    cmd.help = HELP.get("app", lang)
+    for name, c in getattr(cmd, "commands", {}).items():
+        c.help = HELP.get(f"cmd.{name}", lang)
+        c.short_help = None
+        for param in c.params:
+            if getattr(param, "help", None):
+                param.help = HELP.get(f"opt.{name}.{param.name}", lang)
+    return cmd
+
+
+def _argv_lang(args: list[str]) -> str | None:
+    """The language a command line names with --lang (or -l)."""
+    from greatwar.core.i18n import known
+
+    for i, a in enumerate(args):
+        if a in ("--lang", "-l") and i + 1 < len(args):
+            return known(args[i + 1])
+        if a.startswith("--lang="):
+            return known(a.split("=", 1)[1])
+    return None
+
+
 def main() -> None:
-    app()
+    """``greatwar``: the command line, its help in the language of --lang or of the
+    environment."""
+    import typer.rich_utils
+
+    from greatwar.core.i18n import from_env
+
+    lang = _argv_lang(sys.argv[1:]) or from_env()
+    if lang != "en":
+        for panel in _PANELS:
+            name = "error" if panel == "ERRORS" else panel.lower()
+            setattr(typer.rich_utils, f"{panel}_PANEL_TITLE", HELP.get(f"panel.{name}", lang))
+    command(lang)(prog_name="greatwar")
 
 
 if __name__ == "__main__":

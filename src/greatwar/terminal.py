@@ -15,6 +15,9 @@ or a command:
 
 plus the game's own commands (Paths of Glory: ``board``, ``hand``). Bad input is reported and
 changes nothing. At the end the result is printed and the record saved if asked.
+
+Everything is said in one language (``lang``: the game's faces and log, the driver's own
+sentences from :mod:`greatwar.texts`); the commands are the same words in every language.
 """
 
 from __future__ import annotations
@@ -29,26 +32,48 @@ from rich.markup import escape
 
 from greatwar.bots import make_bot
 from greatwar.core.bot import Bot
-from greatwar.core.errors import GameError
+from greatwar.core.errors import GameError, IllegalActionError, MalformedActionError
 from greatwar.core.faces import Printable, TerminalFace
-from greatwar.core.games import DEFAULT_GAME, Game, HasTerminal, game, seat_names
+from greatwar.core.games import (
+    DEFAULT_GAME,
+    Game,
+    HasLanguages,
+    HasTerminal,
+    game,
+    seat_names,
+    speaks,
+    team_names,
+    title_of,
+)
+from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.core.session import Session
+from greatwar.texts import bot_name
+from greatwar.texts import terminal as say
 
-BASE_HELP = {
-    "undo": "take back your last decision (not across a die roll, a draw or a bot's turn)",
-    "log [N]": "show the last N log entries (default 30)",
-    "help": "show this help",
-    "quit": "stop playing (the game record is saved if --save was given)",
+BASE_COMMANDS = {
+    "undo": "help.undo",
+    "log [N]": "help.log",
+    "help": "help.help",
+    "quit": "help.quit",
 }
+
+
+def base_help(lang: str = DEFAULT_LANG) -> dict[str, str]:
+    """The driver's own commands with their help in ``lang``."""
+    return {k: say(v, lang) for k, v in BASE_COMMANDS.items()}
+
+
+BASE_HELP = base_help()
 
 
 class PlainFace:
     """How a game without a terminal face of its own is shown: its log (rendered by the
     descriptor), its prompt and its actions as the engine writes them."""
 
-    def __init__(self, g: Game[Any]) -> None:
+    def __init__(self, g: Game[Any], lang: str = DEFAULT_LANG) -> None:
         self.game = g
-        self.names = seat_names(g)
+        self.lang = lang if speaks(g, lang) else DEFAULT_LANG
+        self.names = seat_names(g, self.lang)
 
     def moment(self, view: Mapping[str, Any]) -> Hashable:
         return None
@@ -60,13 +85,15 @@ class PlainFace:
         out: list[Printable] = []
         for e in entries:
             try:
-                out.append(escape(self.game.render_log(e)))
+                out.append(escape(self.game.render_log(e, self.lang)))
             except Exception:  # an entry the renderer cannot take: show it raw
                 out.append(escape(json.dumps(e, default=str)))
         return out
 
     def prompt(self, view: Mapping[str, Any]) -> str:
-        return str(view.get("prompt") or "Your decision")
+        if isinstance(self.game, HasLanguages) and self.lang in self.game.languages():
+            return self.game.prompt(view, self.lang) or say("decision", self.lang)
+        return str(view.get("prompt") or say("decision", self.lang))
 
     def describe(self, action: str) -> str:
         return action
@@ -79,18 +106,33 @@ class PlainFace:
 
     def result(self, outcome: Mapping[str, Any]) -> str:
         word = str(outcome.get("outcome"))
-        teams = {t.id: t.name for t in self.game.teams()}
-        head = f"{teams[word]} win" if word in teams else f"The game ends: {word}"
-        when = f"turn {outcome.get('turn')} ({outcome.get('reason')})"
-        return f"[bold]{escape(head)}[/bold] on {escape(when)}."
+        teams = team_names(self.game, self.lang)
+        head = (
+            say("result.win", self.lang, team=teams[word])
+            if word in teams
+            else say("result.other", self.lang, outcome=word)
+        )
+        return say(
+            "result.line",
+            self.lang,
+            head=escape(head),
+            turn=outcome.get("turn"),
+            reason=escape(str(outcome.get("reason"))),
+        )
 
     def story(self, view: Mapping[str, Any]) -> list[Printable]:
         return []
 
 
-def face_of(g: Game[Any]) -> TerminalFace:
-    """The game's terminal face, or the plain one."""
-    return g.terminal() if isinstance(g, HasTerminal) else PlainFace(g)
+def face_of(g: Game[Any], lang: str = DEFAULT_LANG) -> TerminalFace:
+    """The game's terminal face in ``lang`` (English when the game does not speak it), or the
+    plain one."""
+    if not isinstance(g, HasTerminal):
+        return PlainFace(g, lang)
+    if lang != DEFAULT_LANG and isinstance(g, HasLanguages) and lang in g.languages():
+        face: TerminalFace = g.terminal(lang)  # type: ignore[call-arg]
+        return face
+    return g.terminal()
 
 
 class TerminalGame:
@@ -104,6 +146,7 @@ class TerminalGame:
         console: Console,
         read: Callable[[str], str] | None = None,
         save: Path | None = None,
+        lang: str = DEFAULT_LANG,
     ) -> None:
         g = session.rules
         unknown = [x for x in (*seats, *bots) if x not in g.seats]
@@ -116,7 +159,8 @@ class TerminalGame:
         self.bots = dict(bots)
         self.session = session
         self.game = g
-        self.face = face_of(g)
+        self.lang = lang if speaks(g, lang) else DEFAULT_LANG
+        self.face = face_of(g, self.lang)
         self.console = console
         self.read = read or console.input
         self.save = save
@@ -127,12 +171,17 @@ class TerminalGame:
 
     def run(self) -> dict[str, Any] | None:
         """Play until the game ends or the player quits; return the result (None if quit)."""
-        names = seat_names(self.game)
-        mine = " and ".join(f"the {names[x]}" for x in self.seats)
-        against = sorted({b.name for b in self.bots.values()})
-        rivals = f" against the {', '.join(against)} bot" if against else ""
-        self.console.rule(f"{self.game.title}: you play {mine}{rivals}")
-        self.console.print("Type [bold]help[/bold] for the commands.")
+        lang = self.lang
+        names = seat_names(self.game, lang)
+        mine = say("start.and", lang).join(
+            say("start.seat", lang, seat=names[x]) for x in self.seats
+        )
+        against = sorted({bot_name(b.name, lang) for b in self.bots.values()})
+        rivals = say("start.rivals", lang, bots=", ".join(against)) if against else ""
+        self.console.rule(
+            escape(say("start", lang, title=title_of(self.game, lang), mine=mine, rivals=rivals))
+        )
+        self.console.print(say("start.help", lang))
         while not self.session.over:
             actor = self.game.to_act(self.session.state)
             if actor is None:
@@ -154,10 +203,12 @@ class TerminalGame:
             self.console.print(item)
 
     def help_text(self) -> str:
-        lines = {**BASE_HELP, **self.face.commands()}
+        lines = {**base_help(self.lang), **self.face.commands()}
         width = max(len(k) for k in lines)
-        return "Answer with the number of an action or its text (e.g. 'done'). Commands:\n" + (
-            "\n".join(f"  {k:<{width}}  {v}" for k, v in lines.items())
+        return (
+            say("help.intro", self.lang)
+            + "\n"
+            + ("\n".join(f"  {k:<{width}}  {v}" for k, v in lines.items()))
         )
 
     def human_turn(self, seat: str) -> bool:
@@ -200,17 +251,17 @@ class TerminalGame:
             if line.isdigit():
                 n = int(line)
                 if not 1 <= n <= len(legal):
-                    self.console.print(
-                        f"[red]No action {n}: choose a number from 1 to {len(legal)}.[/red]"
-                    )
+                    no = say("no_action", self.lang, n=n, count=len(legal))
+                    self.console.print(f"[red]{escape(no)}[/red]")
                     continue
                 text = legal[n - 1]
             try:
                 a = self.session.apply(text, seat)
             except GameError as e:
-                self.console.print(f"[red]{escape(str(e))}[/red]")
+                self.console.print(f"[red]{escape(self.error_text(e, 'error.illegal'))}[/red]")
                 continue
-            self.console.print(f"[dim]You: {escape(self.face.describe(str(a)))}[/dim]")
+            you = say("you", self.lang, action=self.face.describe(str(a)))
+            self.console.print(f"[dim]{escape(you)}[/dim]")
             return True
 
     def undo(self, seat: str) -> bool:
@@ -219,9 +270,9 @@ class TerminalGame:
         try:
             self.session.undo(who)
         except GameError as e:
-            self.console.print(f"[red]{escape(str(e))}[/red]")
+            self.console.print(f"[red]{escape(self.error_text(e, 'error.undo'))}[/red]")
             return False
-        self.console.print("[yellow]Your last decision is taken back.[/yellow]")
+        self.console.print(f"[yellow]{escape(say('undone', self.lang))}[/yellow]")
         for x in self.seats:
             shown = len(self.session.view(x).get("log", []))
             self.seen[x] = min(self.seen.get(x, 0), shown)
@@ -231,18 +282,30 @@ class TerminalGame:
         self.render_log(self.seats[0], self.session.view(self.seats[0]))
         res = self.game.outcome(self.session.state)
         if res is not None:
-            self.console.rule("Game over")
+            self.console.rule(escape(say("game_over", self.lang)))
             self.console.print(self.face.result(res))
         elif quit_:
-            self.console.print("You left the game.")
+            self.console.print(escape(say("left", self.lang)))
         if self.save is not None:
             self.save.write_text(
                 json.dumps(self.session.record.to_json(), indent=1) + "\n", encoding="utf-8"
             )
-            self.console.print(f"The game record is saved in {escape(str(self.save))}.")
+            self.console.print(escape(say("saved", self.lang, path=str(self.save))))
         return res
 
     # -- rendering ---------------------------------------------------------------------------
+
+    def error_text(self, e: GameError, key: str) -> str:
+        """What the player reads about bad input: the engine's own words in English, a
+        sentence of the driver's catalogue in another language (the engine's errors are
+        English)."""
+        if self.lang == DEFAULT_LANG:
+            return str(e)
+        if isinstance(e, MalformedActionError):
+            key = "error.malformed"
+        elif isinstance(e, IllegalActionError) and key != "error.undo":
+            key = "error.illegal"
+        return say(key, self.lang, detail=str(e))
 
     def render_log(self, seat: str, v: Mapping[str, Any]) -> None:
         log = list(v.get("log", []))
@@ -260,7 +323,7 @@ class TerminalGame:
             shown = escape(text) if nice == text else f"{escape(text)}  [dim]({escape(nice)})[/dim]"
             c.print(f"  {i:>{width}}. {shown}")
         if v.get("can_undo"):
-            c.print("  [dim](undo is available)[/dim]")
+            c.print(f"  [dim]{escape(say('undo_available', self.lang))}[/dim]")
 
 
 def parse_seats(g: Game[Any], text: str | Sequence[str]) -> tuple[str, ...]:
@@ -288,10 +351,12 @@ def new_terminal_game(
     game_id: str = DEFAULT_GAME,
     think: float | None = None,
     workers: int | None = None,
+    lang: str = DEFAULT_LANG,
 ) -> TerminalGame:
     """A terminal game where the player holds ``seat`` (one seat, or several as a list or
     comma-separated) and the bot ``vs`` plays every other seat (``think``: its seconds a
-    decision, ``workers``: its processes, for bots that search)."""
+    decision, ``workers``: its processes, for bots that search), everything said in
+    ``lang``."""
     g = game(game_id)
     seats = parse_seats(g, seat)
     session = Session.new(g, scenario or g.default_scenario, options, seed)
@@ -302,4 +367,4 @@ def new_terminal_game(
         for i, x in enumerate(g.seats)
         if x not in seats
     }
-    return TerminalGame(seats, bots, session, console or Console(), read=read, save=save)
+    return TerminalGame(seats, bots, session, console or Console(), read=read, save=save, lang=lang)

@@ -61,13 +61,15 @@ class TerminalFace(Protocol):
 class WebFace(Protocol):
     """A game in the web client (see :mod:`greatwar.server`)."""
 
-    def static_data(self) -> dict[str, Any]:
-        """The public, fixed facts the client draws with (map, pieces, cards): served once."""
+    def static_data(self, lang: str = "en") -> dict[str, Any]:
+        """The public, fixed facts the client draws with (map, pieces, cards), their names
+        and texts in ``lang``: served once per language."""
         ...
 
-    def dress(self, view: dict[str, Any], state: Any) -> None:
+    def dress(self, view: dict[str, Any], state: Any, lang: str = "en") -> None:
         """Add to a seat's view, in place, what the client shows beside the engine's view
-        (the prompt as a sentence, public facts derived from the state such as supply)."""
+        (the prompt as a sentence, public facts derived from the state such as supply), its
+        sentences in ``lang``."""
         ...
 
     def spectator(self, state: Any) -> dict[str, Any]:
@@ -77,3 +79,23 @@ class WebFace(Protocol):
     def summary(self, state: Any) -> dict[str, Any]:
         """A few public JSON scalars for the game list (turn, score...)."""
         ...
+
+
+def plain_texts(items: list[Printable]) -> list[str]:
+    """The words of what a terminal face returns, without drawing it: strings as they are,
+    a rule's title, a table's title, headers and cells (for checks of the texts a face
+    shows, e.g. that none is left in another language)."""
+    out: list[str] = []
+    for item in items:
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        title = getattr(item, "title", None)
+        if isinstance(title, str) and title:
+            out.append(title)
+        for col in getattr(item, "columns", None) or ():
+            header = getattr(col, "header", None)
+            if isinstance(header, str):
+                out.append(header)
+            out.extend(c for c in getattr(col, "_cells", ()) if isinstance(c, str))
+    return out

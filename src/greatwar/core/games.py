@@ -11,6 +11,7 @@ loading one game never loads the others.
 Besides the calls every game has (:class:`Game`), a game may offer optional hooks, each a small
 protocol of its own that callers test with ``isinstance`` and do without when it is absent:
 :class:`HasTerminal` (its terminal renderer), :class:`HasWeb` (its face in the web client),
+:class:`HasLanguages` (its texts in several languages),
 :class:`HasCardReport` and :class:`HasRulesIndex` (``greatwar cards`` and ``greatwar
 rules-coverage``) and :class:`HasBenchmarks` (its own figures for ``greatwar bench``).
 
@@ -33,6 +34,7 @@ from greatwar.core.errors import MalformedActionError
 
 if TYPE_CHECKING:
     from greatwar.core.faces import TerminalFace, WebFace
+    from greatwar.core.i18n import Catalogue
 
 KNOWN: dict[str, str] = {
     "pog": "greatwar.pog.game:GAME",
@@ -189,9 +191,52 @@ class Game(Protocol[S]):
 @runtime_checkable
 class HasTerminal(Protocol):
     """A game that draws itself in the terminal (``greatwar play``, ``greatwar demo``).
-    Without it the terminal shows the prompt, the legal actions and the log as text."""
+    Without it the terminal shows the prompt, the legal actions and the log as text. A game
+    that also has :class:`HasLanguages` takes the language: ``terminal(lang)``."""
 
     def terminal(self) -> TerminalFace: ...
+
+
+@runtime_checkable
+class HasLanguages(Protocol):
+    """A game that speaks several languages (:mod:`greatwar.core.i18n`): its log, prompts,
+    faces and names in each. :meth:`Game.render_log` takes the language of the reader
+    (``render_log(entry, lang)``: the log is stored as structured entries and rendered when
+    read); its terminal face is made for a language (``terminal(lang)``) and its web face, if
+    it has one, dresses a view and gives its drawing data in one (``dress(view, state, lang)``,
+    ``static_data(lang)``). ``greatwar messages --check`` reads its catalogues and renders
+    random games with :meth:`texts`."""
+
+    def languages(self) -> tuple[str, ...]:
+        """The languages it speaks, English first."""
+        ...
+
+    def catalogues(self) -> list[Catalogue]:
+        """Every catalogue of its texts (English beside each other language)."""
+        ...
+
+    def names(self, lang: str) -> dict[str, Any]:
+        """Its names for people in ``lang``: ``{"title": str, "seats": {id: name}, "teams":
+        {id: name}, "scenarios": {id: name}, "options": {name: help}}``."""
+        ...
+
+    def words(self, lang: str) -> dict[str, str]:
+        """Its words in ``lang`` by key (nations, terrains, phases, tracks...: the labels a
+        client draws with), every key of the English table present."""
+        ...
+
+    def prompt(self, view: Mapping[str, Any], lang: str) -> str:
+        """The question a seat's view asks now, as a sentence in ``lang`` ("" when the seat
+        has nothing to decide)."""
+        ...
+
+    def texts(
+        self, s: Any, seat: str, lang: str, entries: Sequence[Mapping[str, Any]]
+    ) -> list[str]:
+        """Every text ``seat`` reads now in ``lang``: the given log entries, the prompt, the
+        legal actions described, and what its faces show; rendered strictly, so a template
+        that is missing or does not fit its arguments raises ``ValueError``."""
+        ...
 
 
 @runtime_checkable
@@ -274,9 +319,40 @@ def scenario_id(g: Game[Any], name: str) -> str:
     raise MalformedActionError(f"unknown scenario {name!r} of {g.title}; expected one of: {known}")
 
 
-def seat_names(g: Game[Any]) -> dict[str, str]:
-    """Each seat's name for people."""
-    return {x.id: x.name for x in g.seat_info()}
+def seat_names(g: Game[Any], lang: str | None = None) -> dict[str, str]:
+    """Each seat's name for people (in ``lang`` when the game speaks it)."""
+    names = {x.id: x.name for x in g.seat_info()}
+    if lang is not None and isinstance(g, HasLanguages) and lang in g.languages():
+        names.update(g.names(lang).get("seats", {}))
+    return names
+
+
+def title_of(g: Game[Any], lang: str | None = None) -> str:
+    """The game's title (in ``lang`` when the game speaks it)."""
+    if lang is not None and isinstance(g, HasLanguages) and lang in g.languages():
+        return str(g.names(lang).get("title", g.title))
+    return g.title
+
+
+def team_names(g: Game[Any], lang: str | None = None) -> dict[str, str]:
+    """Each team's name for people (in ``lang`` when the game speaks it)."""
+    names = {t.id: t.name for t in g.teams()}
+    if lang is not None and isinstance(g, HasLanguages) and lang in g.languages():
+        names.update(g.names(lang).get("teams", {}))
+    return names
+
+
+def languages(g: Game[Any]) -> tuple[str, ...]:
+    """The languages the game speaks (English alone for a game without
+    :class:`HasLanguages`)."""
+    return g.languages() if isinstance(g, HasLanguages) else ("en",)
+
+
+def speaks(g: Game[Any], lang: str) -> bool:
+    """Whether the game has its texts in ``lang`` (every game speaks English)."""
+    if lang == "en":
+        return True
+    return isinstance(g, HasLanguages) and lang in g.languages()
 
 
 def team_of(g: Game[Any]) -> dict[str, str]:

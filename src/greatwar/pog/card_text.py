@@ -1,7 +1,7 @@
-"""Short English event texts of the strategy cards, for hand and card displays.
+"""Short event texts of the strategy cards (English and Russian), for hand and card displays.
 
-The texts live in ``data/card_text_en.json`` (card id -> one or two sentences), one for every row
-of ``cards.csv``. They describe the event for players; the rules code never reads them.
+The texts live in ``data/card_text_<lang>.json`` (card id -> one or two sentences), one for every
+row of ``cards.csv``. They describe the event for players; the rules code never reads them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ class CardTextError(ValueError):
 
 @cache
 def texts(lang: str = "en") -> dict[str, str]:
-    """Every card's event text in ``lang`` (only English exists), checked against cards.csv."""
+    """Every card's event text in ``lang`` (``en`` or ``ru``), checked against cards.csv."""
     raw = (
         resources.files("greatwar.pog")
         .joinpath("data", f"card_text_{lang}.json")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from greatwar.core import i18n
 from greatwar.core.actions import Action
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
@@ -167,10 +168,73 @@ class PathsOfGlory:
 
     # -- optional hooks (greatwar.core.games) -----------------------------------------------
 
-    def terminal(self) -> TerminalFace:
+    def terminal(self, lang: str = i18n.DEFAULT_LANG) -> TerminalFace:
         from greatwar.pog.terminal import PogTerminal
 
-        return PogTerminal()
+        return PogTerminal(lang)
+
+    def languages(self) -> tuple[str, ...]:
+        return i18n.LANGS
+
+    def catalogues(self) -> list[i18n.Catalogue]:
+        import greatwar.pog.terminal
+        import greatwar.pog.web  # noqa: F401  (their catalogues register on import)
+
+        return i18n.catalogues("pog")
+
+    def names(self, lang: str) -> dict[str, Any]:
+        from greatwar.pog import lang as T
+
+        return {
+            "title": T.word("title", lang),
+            "seats": {x.id: T.word(f"side_full.{x.id}", lang) for x in _SEATS},
+            "teams": {x.id: T.word(f"side_full.{x.id}", lang) for x in _SEATS},
+            "scenarios": {k: T.word(f"scenario.{k}", lang) for k in SCENARIOS},
+            "options": {k: T.word(f"option.{k}", lang) for k in DEFAULT_OPTIONS},
+        }
+
+    def words(self, lang: str) -> dict[str, str]:
+        from greatwar.pog import lang as T
+
+        return {k: T.word(k, lang) for k in T.WORDS.table(i18n.DEFAULT_LANG)}
+
+    def prompt(self, view: Mapping[str, Any], lang: str) -> str:
+        if not view.get("legal"):
+            return ""
+        return messages.prompt_text(view.get("prompt"), lang) or ""
+
+    def texts(
+        self, s: State, seat: str, lang: str, entries: Sequence[Mapping[str, Any]]
+    ) -> list[str]:
+        """Every text ``seat`` reads now in ``lang`` (the given log entries, the prompt, the
+        actions described, the terminal's position and the web page's sentences), rendered
+        strictly: :class:`greatwar.pog.messages.TextError` when a template is missing or does
+        not fit."""
+        from greatwar.core.faces import plain_texts
+        from greatwar.pog.terminal import PogTerminal
+        from greatwar.pog.web import dress_view
+
+        out = [messages.render(dict(e), lang, strict=True) for e in entries]
+        v = _view(s, seat)
+        face = PogTerminal(lang)
+        if v["legal"]:
+            messages.prompt_text(v["prompt"], lang, strict=True)
+            out.append(self.prompt(v, lang))
+            out.extend(face.describe(a) for a in v["legal"])
+        out.extend(plain_texts(face.position(v)))
+        dress_view(v, s, lang)
+        for item in v["under_way"]:
+            out.append(item["title"])
+            out.extend(item["lines"])
+        out.extend(v["prompt_detail"])
+        if v["confirm_done"]:
+            out.append(v["confirm_done"])
+        out.extend(x["name"] for x in v["in_force"])
+        if v["combat"] is not None:
+            out.extend(f["text"] for f in v["combat"]["fires"])
+        if s.result is not None:
+            out.append(face.result(s.result))
+        return out
 
     def web(self) -> WebFace:
         from greatwar.pog.web import PogWeb

@@ -2,21 +2,31 @@
 
 A log entry is ``{"k": key, "t": turn, "r": rule, "s": side, "a": {args}}``. Templates below
 name their arguments; ids of cards, spaces and units in the arguments are shown by name. The
-catalogue is per language (English here). A rules module may add the templates of its own keys
-with :func:`define` when it is imported; a test checks that every key the engine writes in
-random games has a template.
+catalogue is per language: the English templates are here and in the rules modules, which add
+the templates of their own keys with :func:`define` when imported; the other languages' are in
+``locale/<lang>.json`` (:mod:`greatwar.pog.lang`), where names and codes are given in the
+language (cases with ``{side.gen}``, plurals with ``{n:plural:...}``, see
+:mod:`greatwar.core.i18n`). ``greatwar messages --check`` and the tests check that every key
+has every language and that random games render in each.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from greatwar.core import i18n
+from greatwar.pog import lang as T
 from greatwar.pog.data import load
 
 _d = load()
 _CARD = {c.id: c.name for c in _d.cards}
 _SPACE = {s.id: s.name for s in _d.spaces}
 _UNIT = {u.id: u.name for u in _d.units}
+# the card of each event key (the basic card before its variants)
+_CARD_OF_EVENT: dict[str, str] = {}
+for _c in sorted(_d.cards, key=lambda c: bool(c.variant_of)):
+    if _c.event_key:
+        _CARD_OF_EVENT.setdefault(_c.event_key, _c.id)
 
 SIDE = {"ap": "Allies", "cp": "Central Powers", None: ""}
 MO_NAMES = {
@@ -98,7 +108,8 @@ EN: dict[str, str] = {
     "war_status.raised": "{side} War Status +{amount} (now {ws}; combined {combined})",
 }
 
-CATALOGUES = {"en": EN}
+CATALOGUES = {"en": EN, "ru": dict(T.RU["log"])}
+LOG = i18n.register("pog", i18n.Catalogue("pog.log", CATALOGUES))
 
 # What each step asks of the seat deciding (the step's ``prompt()`` key).
 PROMPTS_EN: dict[str, str] = {
@@ -134,7 +145,8 @@ PROMPTS_EN: dict[str, str] = {
     "event.paris_taxis": "Choose the French army the Paris taxis restore.",
     "event.russian_desertions": "Choose Russian units to reduce, or finish.",
 }
-PROMPT_CATALOGUES = {"en": PROMPTS_EN}
+PROMPT_CATALOGUES = {"en": PROMPTS_EN, "ru": dict(T.RU["prompts"])}
+PROMPTS = i18n.register("pog", i18n.Catalogue("pog.prompts", PROMPT_CATALOGUES))
 
 
 def define_prompts(lang: str, prompts: dict[str, str]) -> None:
@@ -146,11 +158,13 @@ def define_prompts(lang: str, prompts: dict[str, str]) -> None:
     cat.update(prompts)
 
 
-def prompt_text(key: str | None, lang: str = "en") -> str | None:
-    """The sentence for a step's prompt key (None for no prompt)."""
+def prompt_text(key: str | None, lang: str = "en", strict: bool = False) -> str | None:
+    """The sentence for a step's prompt key in ``lang`` (None for no prompt)."""
     if key is None:
         return None
     text = PROMPT_CATALOGUES.get(lang, PROMPTS_EN).get(key) or PROMPTS_EN.get(key)
+    if strict and key not in PROMPT_CATALOGUES.get(lang, {}):
+        raise TextError(f"no {lang} prompt for the key {key!r}")
     if text is None:
         words = key.replace(".", ": ").replace("_", " ")
         return words[:1].upper() + words[1:]
@@ -178,8 +192,16 @@ def _name(key: str, value: Any) -> Any:
     return value
 
 
-def render(entry: dict[str, Any], lang: str = "en") -> str:
-    """The text of one log entry."""
+class TextError(ValueError):
+    """A log entry or prompt that a catalogue cannot render (no template, or arguments that do
+    not fit it): raised by the strict renderers of ``greatwar messages --check``."""
+
+
+def render(entry: dict[str, Any], lang: str = "en", strict: bool = False) -> str:
+    """The text of one log entry in ``lang`` (English when the language is unknown); an entry
+    the catalogue cannot render is shown raw, or raises :class:`TextError` when ``strict``."""
+    if lang != "en" and lang in CATALOGUES:
+        return _render_other(entry, lang, strict)
     cat = CATALOGUES.get(lang, EN)
     key = entry["k"]
     args = {k: _name(k, v) for k, v in entry.get("a", {}).items()}
@@ -214,8 +236,98 @@ def render(entry: dict[str, Any], lang: str = "en") -> str:
         args["nation"] = str(args["nation"]).upper()
     template = cat.get(key)
     if template is None:
+        if strict:
+            raise TextError(f"no {lang} template for the log key {key!r}")
         return f"[{key}] " + ", ".join(f"{k}={v}" for k, v in entry.get("a", {}).items())
     try:
-        return template.format(**args)
-    except (KeyError, ValueError):
+        return str(template.format(**args))
+    except (KeyError, ValueError) as e:
+        if strict:
+            raise TextError(f"{key!r} does not render in {lang}: {e!r}") from None
         return f"[{key}] " + ", ".join(f"{k}={v}" for k, v in entry.get("a", {}).items())
+
+
+def _event_name(key: str, lang: str) -> str:
+    c = _CARD_OF_EVENT.get(key)
+    if c is not None:
+        return T.card_title(c, lang)
+    return T.quoted(T.word(f"event.{key}", lang), lang)
+
+
+def _other_args(entry: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The arguments of an entry as the templates of ``lang`` name them: ids as names in the
+    language, codes as its words, numbers as its people write them."""
+    key = entry["k"]
+    raw = entry.get("a", {})
+    args: dict[str, Any] = {}
+    for k, v in raw.items():
+        if isinstance(v, float):
+            args[k] = i18n.Number(v, lang)
+        elif not isinstance(v, str):
+            args[k] = v
+        elif k == "card":
+            args[k] = T.card_title(v, lang)
+        elif k in ("space", "frm", "to"):
+            args[k] = T.space(v, lang)
+        elif k == "unit":
+            args[k] = T.unit(v, lang)
+        else:
+            args[k] = v
+    args["side"] = T.side(entry.get("s"), lang)
+    args["turn"] = entry.get("t")
+    if "mo" in raw:
+        args["mo_text"] = T.word(f"mo.{raw['mo']}", lang)
+    if "permanently" in raw:
+        args["perm_text"] = T.word("log.permanently", lang) if raw["permanently"] else ""
+    if "success" in raw:
+        args["success_text"] = T.word("log.success" if raw["success"] else "log.failure", lang)
+    if "drm" in raw:
+        args["drm"] = f" {raw['drm']:+d}" if raw["drm"] else ""
+    if "outcome" in raw:
+        args["outcome_text"] = T.word(f"outcome.{raw['outcome']}", lang)
+    if isinstance(raw.get("event"), str):
+        args["event_name"] = _event_name(raw["event"], lang)
+    if isinstance(raw.get("rp"), dict):
+        args["rp"] = ", ".join(
+            f"{T.word(f'nation_abbr.{k}', lang)} {T.number(v, lang)}" for k, v in raw["rp"].items()
+        ) or T.word("log.none", lang)
+    if isinstance(raw.get("cards"), list):
+        args["cards"] = ", ".join(T.card_title(str(c), lang) for c in raw["cards"]) or T.word(
+            "log.no_cards", lang
+        )
+    if isinstance(raw.get("other"), str):
+        args["other"] = T.side(raw["other"], lang)
+    if isinstance(raw.get("why"), str):
+        args["why"] = T.word(f"why.{raw['why']}", lang)
+    if "nation" in raw:
+        args["nation"] = T.word(f"nation.{raw['nation']}", lang)
+    if isinstance(raw.get("scenario"), str):
+        args["scenario"] = T.word(f"scenario.{raw['scenario']}", lang)
+    if isinstance(raw.get("table"), str):
+        args["table"] = T.word(f"table.{raw['table']}", lang)
+    if isinstance(raw.get("mode"), str):
+        args["mode"] = T.word(f"mode.{raw['mode']}", lang)
+    if isinstance(raw.get("reason"), str):
+        args["reason"] = T.word(f"reason.{raw['reason']}", lang)
+    if isinstance(raw.get("box"), str):
+        track = "us_box" if key == "track.us_entry" else "rc_box"
+        args["box_name"] = T.word(f"{track}.{raw['box']}", lang)
+    if isinstance(raw.get("level"), int) and key == "commitment.raised":
+        args["level"] = T.word(f"commitment_level.{raw['level']}", lang)
+    return args
+
+
+def _render_other(entry: dict[str, Any], lang: str, strict: bool) -> str:
+    key = entry["k"]
+    template = CATALOGUES[lang].get(key)
+    args = _other_args(entry, lang)
+    if template is None:
+        if strict:
+            raise TextError(f"no {lang} template for the log key {key!r}")
+        return render(entry, "en")
+    try:
+        return i18n.fmt(template, lang, args)
+    except (KeyError, ValueError, AttributeError, IndexError) as e:
+        if strict:
+            raise TextError(f"{key!r} does not render in {lang}: {e!r}") from None
+        return render(entry, "en")

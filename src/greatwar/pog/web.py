@@ -14,11 +14,14 @@ here reads another seat's hand or private frames (fields starting with ``_``), e
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import Any
 
+from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.core.steps import Frame
 from greatwar.pog import board, messages
+from greatwar.pog import lang as T
 from greatwar.pog.action_phase import ROUNDS
 from greatwar.pog.card_text import card_text
 from greatwar.pog.cards import CARDS
@@ -33,7 +36,6 @@ from greatwar.pog.tracks import RC_BOXES, US_BOXES, at_war
 from greatwar.pog.view import view as seat_view
 from greatwar.pog.war_status import TURNS
 
-PROMPTS = messages.PROMPTS_EN
 D = load()
 SPACES = D.spaces
 UNITS = D.units
@@ -101,19 +103,20 @@ for _c in D.cards:
     if _c.event_key:
         _CARD_OF_EVENT.setdefault(_c.event_key, _c.ix)
 
-# Markers of this turn (tflags) worth telling a player, in words.
-TURN_MARKERS = {
-    "influenza": "Influenza: no card may be played for replacement points this turn",
-    "zeppelin_raids": "Zeppelin Raids: British replacement points cut by 4 this turn",
-    "yanks_and_tanks": "Yanks and Tanks in effect this turn",
-    "everyone_into_battle": "Everyone Into Battle in effect this turn",
-    "brusilov_trench": "Brusilov Offensive: trench effects in effect this turn",
-    "reinforced": "Reinforcements have been played this turn",
-    "caucasus_move": "A unit has moved between the Caucasus and the Near East this turn",
-    "sr_ne_ru": "The Russian corps SR to or from the Near East is used this turn",
-    "sr_ne_br": "The British corps SR to or from the Near East is used this turn",
-    "sr_ne_cp": "The Central Powers corps SR to or from the Near East is used this turn",
-}
+# Markers of this turn (tflags) worth telling a player, in words (``marker.<key>`` of the web
+# face's sentences).
+TURN_MARKERS = (
+    "influenza",
+    "zeppelin_raids",
+    "yanks_and_tanks",
+    "everyone_into_battle",
+    "brusilov_trench",
+    "reinforced",
+    "caucasus_move",
+    "sr_ne_ru",
+    "sr_ne_br",
+    "sr_ne_cp",
+)
 
 CARD_USES = ("card.ops", "card.sr", "card.rp", "card.event", "auto_operation")
 USE_OF = {
@@ -128,11 +131,11 @@ USE_OF = {
 class PogWeb:
     """Paths of Glory's :class:`greatwar.core.faces.WebFace`."""
 
-    def static_data(self) -> dict[str, Any]:
-        return static_data()
+    def static_data(self, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+        return static_data(lang)
 
-    def dress(self, view: dict[str, Any], state: State) -> None:
-        dress_view(view, state)
+    def dress(self, view: dict[str, Any], state: State, lang: str = DEFAULT_LANG) -> None:
+        dress_view(view, state, lang)
 
     def spectator(self, state: State) -> dict[str, Any]:
         """The Allied view with both hands and the whole log (a finished game's replay)."""
@@ -149,20 +152,22 @@ class PogWeb:
         return {"turn": state.turn, "phase": state.phase, "round": state.round, "vp": state.vp}
 
 
-def dress_view(view: dict[str, Any], s: State) -> None:
-    """Everything :class:`PogWeb` adds to a seat's view (see the module docstring)."""
-    view["prompt_text"] = messages.prompt_text(view.get("prompt"))
+def dress_view(view: dict[str, Any], s: State, lang: str = DEFAULT_LANG) -> None:
+    """Everything :class:`PogWeb` adds to a seat's view (see the module docstring), its
+    sentences in ``lang``."""
+    view["lang"] = lang
+    view["prompt_text"] = messages.prompt_text(view.get("prompt"), lang)
     view["supply"] = supply_overlay(s)
     view["neutral"] = neutral_spaces(s)
-    view["under_way"] = under_way(s)
-    view["combat"] = combat_info(s)
+    view["under_way"] = under_way(s, lang)
+    view["combat"] = combat_info(s, lang)
     view["map_marks"] = map_marks(s)
     view["rounds"] = round_track(s)
-    view["in_force"] = events_in_force(s)
+    view["in_force"] = events_in_force(s, lang)
     view["score"] = score(s)
     mine = bool(view.get("legal"))
-    view["prompt_detail"] = prompt_detail(s) if mine else []
-    view["confirm_done"] = confirm_done(s, view.get("legal") or []) if mine else None
+    view["prompt_detail"] = prompt_detail(s, lang) if mine else []
+    view["confirm_done"] = confirm_done(s, view.get("legal") or [], lang) if mine else None
 
 
 def supply_overlay(s: State) -> dict[str, list[str]]:
@@ -198,24 +203,50 @@ def neutral_spaces(s: State) -> list[str]:
 # -- words and numbers of the procedure --------------------------------------------------------
 
 
+def _t(key: str, lang: str, **args: Any) -> str:
+    """One of the web face's sentences in ``lang``."""
+    return T.WEB.text(key, lang, **args)
+
+
 def _side(f: Frame) -> str:
     side = f.get("side")
     return SIDE_NAMES[side] if isinstance(side, int) else ""
 
 
-def _names(ids: Any, kind: str) -> list[str]:
+def _names(ids: Any, kind: str, lang: str = DEFAULT_LANG) -> list[str]:
     if not isinstance(ids, list):
         return []
     table = D.spaces if kind == "space" else D.units
-    return [table[i].name for i in ids if isinstance(i, int) and 0 <= i < len(table)]
+    name = T.space if kind == "space" else T.unit
+    return [name(table[i].id, lang) for i in ids if isinstance(i, int) and 0 <= i < len(table)]
 
 
-def _space(x: Any) -> str:
-    return SPACES[x].name if isinstance(x, int) and 0 <= x < len(SPACES) else ""
+def _list(ids: Any, kind: str, lang: str) -> str:
+    return ", ".join(_names(ids, kind, lang))
 
 
-def _card(c: Any) -> str:
-    return CARDS[c].name if isinstance(c, int) and 0 <= c < len(CARDS) else ""
+def _space(x: Any, lang: str = DEFAULT_LANG) -> str:
+    return T.space(SPACES[x].id, lang) if isinstance(x, int) and 0 <= x < len(SPACES) else ""
+
+
+def _card(c: Any, lang: str = DEFAULT_LANG) -> str:
+    return T.card_title(CARDS[c].id, lang) if isinstance(c, int) and 0 <= c < len(CARDS) else ""
+
+
+def _unit(u: int, lang: str) -> str:
+    return T.unit(UNITS[u].id, lang)
+
+
+def _rp_left(s: State, lang: str) -> str:
+    if lang == DEFAULT_LANG:
+        rp = ", ".join(f"{k.upper()} {v / 2:g}" for k, v in s.rp.items() if v > 0)
+        return rp or "none"
+    rp = ", ".join(
+        f"{T.word(f'nation_abbr.{k}', lang)} {T.number(v / 2, lang)}"
+        for k, v in s.rp.items()
+        if v > 0
+    )
+    return rp or _t("none", lang)
 
 
 def _top(s: State, step: str) -> Frame | None:
@@ -229,7 +260,7 @@ def _ops_left(f: Frame) -> int:
     return int(f.get("ops", 0)) - int(f.get("spent", 0))
 
 
-def under_way(s: State) -> list[dict[str, Any]]:
+def under_way(s: State, lang: str = DEFAULT_LANG) -> list[dict[str, Any]]:
     """The procedure in words, outermost first: one item per frame worth telling."""
     out: list[dict[str, Any]] = []
     for f in s.stack:
@@ -237,69 +268,96 @@ def under_way(s: State) -> list[dict[str, Any]]:
         side = _side(f)
         lines: list[str] = []
         if step == "action_round":
-            title = f"Action round {f.get('round')}"
+            title = _t("round.title", lang, round=f.get("round"))
         elif step == "operation":
-            card = _card(f.get("card"))
-            title = "Operation" + (f" with {card}" if card else " (automatic, 1 OPS)")
-            lines.append(f"{f.get('ops')} OPS, {f.get('spent', 0)} spent, {_ops_left(f)} left")
+            card = _card(f.get("card"), lang)
+            title = (
+                _t("operation.title_card", lang, card=card)
+                if card
+                else _t("operation.title_auto", lang)
+            )
+            lines.append(
+                _t(
+                    "operation.ops",
+                    lang,
+                    ops=f.get("ops"),
+                    spent=f.get("spent", 0),
+                    left=_ops_left(f),
+                )
+            )
             if f.get("moves"):
-                lines.append("Move: " + ", ".join(_names(f["moves"], "space")))
+                lines.append(_t("operation.move", lang, spaces=_list(f["moves"], "space", lang)))
             if f.get("attacks"):
-                lines.append("Attack: " + ", ".join(_names(f["attacks"], "space")))
+                lines.append(
+                    _t("operation.attack", lang, spaces=_list(f["attacks"], "space", lang))
+                )
         elif step == "movement":
-            title = "Movement"
+            title = _t("movement.title", lang)
             u = f.get("unit", -1)
             if isinstance(u, int) and u >= 0:
                 lines.append(
-                    f"{UNITS[u].name} moving: {f.get('mp', 0)} of {board.mf(s, u)} MF used"
+                    _t(
+                        "movement.unit",
+                        lang,
+                        unit=_unit(u, lang),
+                        mp=f.get("mp", 0),
+                        mf=board.mf(s, u),
+                    )
                 )
             left = [m for m in f.get("movers", []) if m not in f.get("done", [])]
             if left:
-                lines.append(f"{len(left)} unit(s) still to move or stop")
+                lines.append(_t("movement.left", lang, count=len(left)))
         elif step == "strategic_redeployment":
-            card = _card(f.get("card"))
-            title = "Strategic redeployment" + (f" with {card}" if card else "")
-            lines.append(f"{f.get('points')} SR points left")
+            card = _card(f.get("card"), lang)
+            title = _t("sr.title_card", lang, card=card) if card else _t("sr.title", lang)
+            lines.append(_t("sr.points", lang, points=f.get("points")))
             u = f.get("unit", -1)
             if isinstance(u, int) and u >= 0:
-                lines.append(f"Redeploying {UNITS[u].name}")
+                lines.append(_t("sr.unit", lang, unit=_unit(u, lang)))
             if f.get("done"):
-                lines.append("Redeployed: " + ", ".join(_names(f["done"], "unit")))
+                lines.append(_t("sr.done", lang, units=_list(f["done"], "unit", lang)))
         elif step == "combat_designation":
-            title = "Combats"
+            title = _t("designation.title", lang)
             if f.get("attacked"):
-                lines.append("Attacked: " + ", ".join(_names(f["attacked"], "space")))
+                lines.append(
+                    _t("designation.attacked", lang, spaces=_list(f["attacked"], "space", lang))
+                )
             tgt = f.get("tgt", -1)
             if isinstance(tgt, int) and tgt >= 0:
-                lines.append(f"Designating the attack on {_space(tgt)}")
+                lines.append(_t("designation.target", lang, space=_space(tgt, lang)))
                 if f.get("sel"):
-                    lines.append("Attackers so far: " + ", ".join(_names(f["sel"], "unit")))
+                    lines.append(_t("designation.sel", lang, units=_list(f["sel"], "unit", lang)))
         elif step == "combat":
-            title = f"Combat for {_space(f.get('tgt'))}"
-            lines.append("Attackers: " + ", ".join(_names(f.get("att", []), "unit")))
-            dfn = _names(f.get("dfn", []), "unit")
-            lines.append("Defenders: " + (", ".join(dfn) if dfn else "none"))
+            title = _t("combat.title", lang, space=_space(f.get("tgt"), lang))
+            lines.append(_t("combat.attackers", lang, units=_list(f.get("att", []), "unit", lang)))
+            dfn = _names(f.get("dfn", []), "unit", lang)
+            lines.append(
+                _t("combat.defenders", lang, units=", ".join(dfn) if dfn else _t("none", lang))
+            )
             if f.get("cards"):
-                lines.append("Combat cards: " + ", ".join(_card(c) for c in f["cards"]))
+                cards = ", ".join(_card(c, lang) for c in f["cards"])
+                lines.append(_t("combat.cards", lang, cards=cards))
         elif step == "combat_losses":
-            title = "Losses"
-            lines.append(f"Loss Number still to absorb: {f.get('ln')}")
+            title = _t("losses.title", lang)
+            lines.append(_t("losses.ln", lang, ln=f.get("ln")))
         elif step in ("combat_retreat", "combat_advance"):
-            title = "Retreat" if step == "combat_retreat" else "Advance after combat"
+            title = _t("retreat.title" if step == "combat_retreat" else "advance.title", lang)
             if f.get("units"):
-                lines.append("Units: " + ", ".join(_names(f["units"], "unit")))
+                lines.append(_t("units", lang, units=_list(f["units"], "unit", lang)))
         elif step in ("place_reinforcements", "entry_placement"):
-            title = "Reinforcements" if step == "place_reinforcements" else "Entry set-up"
+            title = _t(
+                "reinforcements.title" if step == "place_reinforcements" else "entry.title", lang
+            )
             if f.get("units"):
-                lines.append("To place: " + ", ".join(_names(f["units"], "unit")))
+                lines.append(_t("to_place", lang, units=_list(f["units"], "unit", lang)))
         elif step == "spend_replacements":
-            title = "Replacements"
-            rp = ", ".join(f"{k.upper()} {v / 2:g}" for k, v in s.rp.items() if v > 0)
-            lines.append("Replacement points left: " + (rp or "none"))
+            title = _t("replacements.title", lang)
+            lines.append(_t("rp.left", lang, rp=_rp_left(s, lang)))
         elif step in ("turn", "finish_card", "replacement_end", "draw_cards"):
             continue
         else:
-            title = str(step).replace("_", " ").capitalize()
+            words = str(step).replace("_", " ").capitalize()
+            title = T.word(f"step.{step}", lang, words) if lang != DEFAULT_LANG else words
         out.append({"title": title, "side": side, "lines": lines})
     return out
 
@@ -351,9 +409,9 @@ def _preview(s: State, f: Frame) -> dict[str, Any] | None:
     }
 
 
-def combat_info(s: State) -> dict[str, Any] | None:
+def combat_info(s: State, lang: str = DEFAULT_LANG) -> dict[str, Any] | None:
     """The combat under way (12.2-12.7) with both sides' numbers, or the one being designated;
-    the fire rolls made so far come from the log (``fires``)."""
+    the fire rolls made so far come from the log (``fires``, their text in ``lang``)."""
     c = _top(s, "combat")
     if c is None:
         f = _top(s, "combat_designation")
@@ -385,7 +443,7 @@ def combat_info(s: State) -> dict[str, Any] | None:
         if k == "combat.designated":
             break
         if k in ("combat.fire", "combat.flank", "combat.flank_auto", "combat.winner", "combat.tie"):
-            fires.append({**e, "text": messages.render(e)})
+            fires.append({**e, "text": messages.render(e, lang)})
     fires.reverse()
     winner = c.get("winner", -1)
     return {
@@ -474,9 +532,9 @@ def round_track(s: State) -> dict[str, Any]:
     }
 
 
-def events_in_force(s: State) -> list[dict[str, Any]]:
+def events_in_force(s: State, lang: str = DEFAULT_LANG) -> list[dict[str, Any]]:
     """Played events whose effect lasts (the engine consults them later), with this turn's
-    markers, in the order played."""
+    markers, in the order played; names in ``lang``."""
     out: list[dict[str, Any]] = []
     for key, turn in sorted(s.events.items(), key=lambda kv: (kv[1], kv[0])):
         if key not in LASTING_EVENTS:
@@ -486,13 +544,16 @@ def events_in_force(s: State) -> list[dict[str, Any]]:
             {
                 "key": key,
                 "card": CARDS[c].id if c is not None else None,
-                "name": CARDS[c].name if c is not None else key.replace("_", " ").title(),
+                "name": T.card(CARDS[c].id, lang)
+                if c is not None
+                else key.replace("_", " ").title(),
                 "side": SIDE_NAMES[CARDS[c].side] if c is not None else None,
                 "turn": turn,
             }
         )
-    for key, text in TURN_MARKERS.items():
+    for key in TURN_MARKERS:
         if s.tflags.get(key):
+            text = _t(f"marker.{key}", lang)
             out.append(
                 {"key": key, "card": None, "name": text, "side": None, "turn": s.turn, "now": 1}
             )
@@ -521,42 +582,51 @@ def score(s: State) -> dict[str, Any]:
     }
 
 
-def prompt_detail(s: State) -> list[str]:
-    """The numbers the decision at hand turns on, as short sentences."""
+def prompt_detail(s: State, lang: str = DEFAULT_LANG) -> list[str]:
+    """The numbers the decision at hand turns on, as short sentences in ``lang``."""
     if not s.stack:
         return []
     f = s.stack[-1]
     step = f.get("step")
     out: list[str] = []
     if step == "operation":
-        out.append(f"{_ops_left(f)} of {f.get('ops')} OPS left to spend.")
+        out.append(_t("detail.ops", lang, left=_ops_left(f), ops=f.get("ops")))
     elif step == "strategic_redeployment":
-        out.append(f"{f.get('points')} SR points left (a corps costs 1, an army 4).")
+        out.append(_t("detail.sr", lang, points=f.get("points")))
         u = f.get("unit", -1)
         if isinstance(u, int) and u >= 0:
-            out.append(f"Redeploying {UNITS[u].name} from {_space(s.loc[u])}.")
+            out.append(
+                _t("detail.sr_unit", lang, unit=_unit(u, lang), space=_space(s.loc[u], lang))
+            )
     elif step == "movement":
         u = f.get("unit", -1)
         if isinstance(u, int) and u >= 0:
-            mf = board.mf(s, u)
-            out.append(f"{UNITS[u].name} in {_space(s.loc[u])}: {f.get('mp', 0)} of {mf} MF used.")
+            out.append(
+                _t(
+                    "detail.movement",
+                    lang,
+                    unit=_unit(u, lang),
+                    space=_space(s.loc[u], lang),
+                    mp=f.get("mp", 0),
+                    mf=board.mf(s, u),
+                )
+            )
     elif step == "combat_losses":
-        out.append(f"Loss Number still to absorb: {f.get('ln')}.")
+        out.append(_t("detail.ln", lang, ln=f.get("ln")))
     elif step == "combat_flank":
         c = _top(s, "combat")
         if c is not None:
             need = D.tables["flank_attack"]["success_if_modified_roll_at_least"]
-            out.append(f"Flank attack on {_space(c['tgt'])}: it succeeds on a modified {need}+.")
+            out.append(_t("detail.flank", lang, space=_space(c["tgt"], lang), need=need))
             for x in c.get("spaces", []):
                 if x != c["tgt"]:
                     drm = flank_drm(s, c, x)
-                    out.append(f"Pinning from {_space(x)}: DRM {drm:+d}.")
+                    out.append(_t("detail.pinning", lang, space=_space(x, lang), drm=drm))
     elif step == "spend_replacements":
-        rp = ", ".join(f"{k.upper()} {v / 2:g}" for k, v in s.rp.items() if v > 0)
-        out.append("Replacement points left: " + (rp or "none") + ".")
+        out.append(_t("detail.rp", lang, rp=_rp_left(s, lang)))
     elif step in ("place_reinforcements", "entry_placement") and f.get("units"):
-        out.append("To place: " + ", ".join(_names(f["units"], "unit")) + ".")
-    info = combat_info(s)
+        out.append(_t("detail.to_place", lang, units=_list(f["units"], "unit", lang)))
+    info = combat_info(s, lang)
     if info is not None and step in (
         "combat_designation",
         "combat_cards",
@@ -566,20 +636,30 @@ def prompt_detail(s: State) -> list[str]:
         a, d = info["att"], info["dfn"]
         if a["units"] or step != "combat_designation":
             out.append(
-                f"Attack on {SPACES[D.space(info['target'])].name}: "
-                f"{a['cf']} CF on the {a['table']} table, column {a['column']}"
-                f"{_drm_text(a['drm'])}; defence {d['cf']} CF on the {d['table']} table, "
-                f"column {d['column']}{_drm_text(d['drm'])}."
+                _t(
+                    "detail.attack",
+                    lang,
+                    space=T.space(info["target"], lang),
+                    acf=a["cf"],
+                    atable=T.word(f"table.{a['table']}", lang),
+                    acol=a["column"],
+                    adrm=_drm_text(a["drm"], lang),
+                    dcf=d["cf"],
+                    dtable=T.word(f"table.{d['table']}", lang),
+                    dcol=d["column"],
+                    ddrm=_drm_text(d["drm"], lang),
+                )
             )
     return out
 
 
-def _drm_text(drm: int) -> str:
-    return f", DRM {drm:+d}" if drm else ""
+def _drm_text(drm: int, lang: str = DEFAULT_LANG) -> str:
+    return _t("detail.drm", lang, drm=drm) if drm else ""
 
 
-def confirm_done(s: State, legal: list[str]) -> str | None:
-    """A warning when ``done`` would leave something unused that could still be used."""
+def confirm_done(s: State, legal: list[str], lang: str = DEFAULT_LANG) -> str | None:
+    """A warning (in ``lang``) when ``done`` would leave something unused that could still
+    be used."""
     if "done" not in legal or not s.stack:
         return None
     f = s.stack[-1]
@@ -590,20 +670,20 @@ def confirm_done(s: State, legal: list[str]) -> str | None:
     if step == "operation":
         left = _ops_left(f)
         if left > 0:
-            return f"You still have {left} OPS to spend. Finish the activations anyway?"
+            return _t("confirm.ops", lang, left=left)
     elif step == "strategic_redeployment" and f.get("unit", -1) < 0:
-        return f"{f.get('points')} SR points are left unspent. Finish redeploying anyway?"
+        return _t("confirm.sr", lang, points=f.get("points"))
     elif step == "combat_designation" and f.get("tgt", -1) < 0:
         unused = [a.split()[1] for a in others if a.startswith("attack ")]
         if unused:
-            names = ", ".join(SPACES[D.space(x)].name for x in unused[:6])
-            return f"Attacks you activated are still possible (on {names}). End combat anyway?"
+            names = ", ".join(T.space(x, lang) for x in unused[:6])
+            return _t("confirm.attacks", lang, spaces=names)
     elif step == "spend_replacements":
-        return "Replacement points are left unspent; they are lost. Finish anyway?"
+        return _t("confirm.rp", lang)
     elif step == "movement" and f.get("unit", -1) < 0 and f.get("stack", -1) < 0:
         idle = [m for m in f.get("movers", []) if m not in f.get("done", [])]
         if idle:
-            return f"{len(idle)} unit(s) in spaces activated for movement have not moved. Finish?"
+            return _t("confirm.movement", lang, count=len(idle))
     return None
 
 
@@ -627,18 +707,44 @@ def _reinforcements() -> list[dict[str, Any]]:
     return out
 
 
+def _localised(tables: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A copy of the reference tables with their texts in ``lang`` (the paths of
+    :data:`greatwar.pog.lang.REFERENCE_PATHS`)."""
+    out: dict[str, Any] = json.loads(json.dumps(tables))
+    texts = T.reference(lang)
+    for path in T.REFERENCE_PATHS:
+        parts = path.split(".")
+        node: Any = out
+        for part in parts[:-1]:
+            node = node.get(part) if isinstance(node, dict) else None
+        last = parts[-1]
+        if not isinstance(node, dict) or last not in node:
+            continue
+        if isinstance(node[last], list):
+            node[last] = [texts.get(f"{path}.{i}", v) for i, v in enumerate(node[last])]
+        elif isinstance(node[last], str):
+            node[last] = texts.get(path, node[last])
+    return out
+
+
+def words(lang: str = DEFAULT_LANG) -> dict[str, str]:
+    """The game's words (nations, terrains, phases, decks, track boxes, scenarios, MO results,
+    the prompts' steps...) in ``lang``, for the client's labels: ``{"terrain.forest": ...}``."""
+    return {k: T.word(k, lang) for k in T.WORDS.table("en")}
+
+
 @cache
-def static_data() -> dict[str, Any]:
+def static_data(lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """The facts a client draws with: spaces, connections, units, cards (with event texts),
-    the turn calendar, the track boxes and the reference tables. Public and fixed; served once
-    and cached."""
+    the turn calendar, the track boxes, the prompts, the game's words and the reference tables,
+    their names and texts in ``lang``. Public and fixed; served once and cached."""
     spaces = []
     for x in D.spaces:
         px, py, pw, ph = _place(x)
         spaces.append(
             {
                 "id": x.id,
-                "name": x.name,
+                "name": T.space(x.id, lang),
                 "kind": x.kind,
                 "map": x.map,
                 "nation": x.nation,
@@ -674,7 +780,7 @@ def static_data() -> dict[str, Any]:
     units = [
         {
             "id": u.id,
-            "name": u.name,
+            "name": T.unit(u.id, lang),
             "side": "ap" if u.side == 0 else "cp",
             "nation": u.nation,
             "army": u.army,
@@ -688,7 +794,7 @@ def static_data() -> dict[str, Any]:
             "id": c.id,
             "side": "ap" if c.side == 0 else "cp",
             "number": c.number,
-            "name": c.name,
+            "name": T.card(c.id, lang),
             "deck": c.deck,
             "ops": c.ops,
             "sr": c.sr,
@@ -699,21 +805,25 @@ def static_data() -> dict[str, Any]:
             "event_ops": c.event_also_ops,
             "optional": c.optional,
             "event_key": c.event_key,
-            "text": card_text(c.id),
+            "text": card_text(c.id, lang),
         }
         for c in D.cards
     ]
     turns = [
         {
             "turn": t,
-            "label": TURNS[t]["label"],
+            "label": T.word(f"turn.{t}", lang, TURNS[t]["label"]),
             "season": TURNS[t]["season"],
-            "notes": list(TURNS[t].get("notes", [])),
+            "notes": [
+                T.reference(lang).get(f"turn_track.{t}.notes.{i}", n)
+                for i, n in enumerate(TURNS[t].get("notes", []))
+            ],
         }
         for t in sorted(TURNS)
     ]
-    tables = D.tables
+    tables = _localised(D.tables, lang)
     return {
+        "lang": lang,
         "width": WIDTH,
         "height": HEIGHT,
         "spaces": spaces,
@@ -723,7 +833,8 @@ def static_data() -> dict[str, Any]:
         "turns": turns,
         "us_boxes": list(US_BOXES),
         "rc_boxes": list(RC_BOXES),
-        "prompts": PROMPTS,
+        "prompts": {k: messages.prompt_text(k, lang) for k in messages.PROMPTS_EN},
+        "words": words(lang),
         "neutral_nations": list(NEUTRAL_NATIONS),
         "reference": {
             "fire_tables": tables["fire_tables"],

@@ -1,9 +1,10 @@
-"""Short English texts of the cards for people: the Play text of each behaviour and the prepared
-side read from the card data (for the terminal's hand and card displays).
+"""Short texts of the cards for people, in English and Russian: the Play text of each behaviour
+and the prepared side read from the card data (for the terminal's hand and card displays).
 
-The Play texts live in ``data/card_text_en.json`` (event key -> one or two sentences), one for
-every event key of ``cards.csv``; they follow the engine's default readings (the rulings of
-``docs/qmg1914-rulings.md``). The rules code never reads them.
+The Play texts live in ``data/card_text_<lang>.json`` (event key -> one or two sentences), one
+for every event key of ``cards.csv``; they follow the engine's default readings (the rulings of
+``docs/qmg1914-rulings.md``). The rules code never reads them. The words and sentences the
+prepared side is made of are in ``locale/<lang>.json`` (:mod:`greatwar.qmg1914.lang`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,11 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from typing import Any
 
+from greatwar.core import i18n
+from greatwar.core.i18n import DEFAULT_LANG
+from greatwar.qmg1914 import lang as T
 from greatwar.qmg1914.data import (
     ADJ_OPEN,
     CARD_INDEX,
@@ -70,8 +75,8 @@ class CardTextError(ValueError):
 
 
 @cache
-def texts(lang: str = "en") -> dict[str, str]:
-    """Every event key's Play text in ``lang`` (only English exists), checked against the
+def texts(lang: str = DEFAULT_LANG) -> dict[str, str]:
+    """Every event key's Play text in ``lang`` (``en`` or ``ru``), checked against the
     cards."""
     raw = (
         resources.files("greatwar.qmg1914")
@@ -97,62 +102,104 @@ def card_of(cid: str) -> Card | None:
     return CARDS[k] if k is not None else None
 
 
-def name(cid: str) -> str:
+def _w(key: str, lang: str, default: str) -> str:
+    return default if lang == DEFAULT_LANG else T.word(key, lang, default)
+
+
+def _t(key: str, lang: str, **args: Any) -> str:
+    return T.TERMINAL.text(key, lang, **args)
+
+
+def _space(x: int, lang: str) -> str:
+    return T.space(SPACES[x].id, lang)
+
+
+def title(cid: str, lang: str = DEFAULT_LANG) -> str:
+    """A card's title in ``lang`` (its id when unknown)."""
+    c = card_of(cid)
+    return T.title(c.event_key, lang) if c is not None else cid
+
+
+def name(cid: str, lang: str = DEFAULT_LANG) -> str:
     """A card's name for people: its title, with its country for the generic cards (every
     country has its own Build Army)."""
     c = card_of(cid)
     if c is None:
         return cid
+    country = COUNTRIES[c.country]
     if c.event_key in GENERIC:
-        return f"{c.title} ({COUNTRY_NAMES[COUNTRIES[c.country]]})"
-    return c.title
+        shown = _w(f"country.{country}", lang, COUNTRY_NAMES[country])
+        return _t("card.generic", lang, title=title(cid, lang), country=shown)
+    return title(cid, lang)
 
 
-def _area(c: Card) -> str:
+def _area(c: Card, lang: str = DEFAULT_LANG) -> str:
     ids = spaces_of(c.where_mask)
     if c.where == "in_or_adjacent":
         for x in ids:
             if (1 << x) | ADJ_OPEN[x] == c.where_mask:
-                return f"only in or next to {SPACES[x].name}"
-    names = [SPACES[x].name for x in ids]
+                return _t("prepared.near", lang, space=_space(x, lang))
+    names = [_space(x, lang) for x in ids]
     if len(names) > 1:
-        return "only in " + ", ".join(names[:-1]) + " or " + names[-1]
-    return "only in " + "".join(names)
+        return _t("prepared.in_list", lang, spaces=", ".join(names[:-1]), last=names[-1])
+    return _t("prepared.in_one", lang, space="".join(names))
 
 
-def prepared_text(cid: str) -> str:
+def prepared_text(cid: str, lang: str = DEFAULT_LANG) -> str:
     """The card's prepared side: its Prepare symbol, Prepare text and Supply symbol."""
     c = card_of(cid)
     if c is None:
         return ""
-    sym = SYMBOL_NAMES[c.symbol]
+    sym = _w(f"symbol.{c.symbol}", lang, SYMBOL_NAMES[c.symbol])
     if c.symbol == "attrition":
         if c.any_adjacent:
-            out = "Attrition: 1 card from an enemy power with an Army next to yours"
+            out = _t("prepared.attrition_any", lang)
         else:
-            size = {1: "", 2: "Double ", 3: "Triple "}[c.strength]
-            losses = ", ".join(f"{POWER_SHORT[POWERS[p]]} {n}" for p, n in c.targets)
-            out = f"{size}Attrition: {losses}"
+            size = _w(f"size.{c.strength}", lang, {1: "", 2: "Double ", 3: "Triple "}[c.strength])
+            losses = ", ".join(
+                f"{_w(f'power_short.{POWERS[p]}', lang, POWER_SHORT[POWERS[p]])} {n}"
+                for p, n in c.targets
+            )
+            out = _t("prepared.attrition", lang, size=size, losses=losses)
     else:
-        out = ("Double " if c.strength == 2 else "") + sym
+        size = _w("size.2", lang, "Double ") if c.strength == 2 else ""
+        out = _t("prepared.symbol", lang, size=size, symbol=sym)
     if c.where == "terrain":
-        out += f", only in {c.where_terrain} terrain"
+        terrain = _w(f"terrain_only.{c.where_terrain}", lang, c.where_terrain)
+        out += _t("prepared.terrain", lang, terrain=terrain)
     elif c.where:
-        out += ", " + _area(c)
+        out += ", " + _area(c, lang)
     if c.supply_symbol:
-        out += ", Supply symbol"
+        out += _t("prepared.supply", lang)
     return out
 
 
-def play_text(cid: str, lang: str = "en") -> str:
+def play_text(cid: str, lang: str = DEFAULT_LANG) -> str:
     c = card_of(cid)
     return texts(lang).get(c.event_key, "") if c is not None else ""
 
 
-def describe(cid: str) -> str:
+def describe(cid: str, lang: str = DEFAULT_LANG) -> str:
     """One line: type and country, Play text, prepared side."""
     c = card_of(cid)
     if c is None:
         return cid
-    head = f"{TYPE_NAMES[c.type]}, {COUNTRY_NAMES[COUNTRIES[c.country]]}"
-    return f"{head}. {play_text(cid)} Prepared: {prepared_text(cid)}."
+    country = COUNTRIES[c.country]
+    head = _t(
+        "card.head",
+        lang,
+        type=_w(f"type.{c.type}", lang, TYPE_NAMES[c.type]),
+        country=_w(f"country.{country}", lang, COUNTRY_NAMES[country]),
+    )
+    return _t(
+        "card.describe",
+        lang,
+        head=head,
+        play=play_text(cid, lang),
+        prepared=prepared_text(cid, lang),
+    )
+
+
+CARD_TEXT = i18n.register(
+    "qmg1914", i18n.Catalogue("qmg1914.card_text", {"en": texts("en"), "ru": texts("ru")})
+)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from greatwar.core import i18n
 from greatwar.core.actions import Action
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
@@ -140,10 +141,64 @@ class Quartermaster1914:
 
     # -- optional hooks (greatwar.core.games) -----------------------------------------------
 
-    def terminal(self) -> TerminalFace:
+    def terminal(self, lang: str = i18n.DEFAULT_LANG) -> TerminalFace:
         from greatwar.qmg1914.terminal import QmgTerminal
 
-        return QmgTerminal()
+        return QmgTerminal(lang)
+
+    def languages(self) -> tuple[str, ...]:
+        return i18n.LANGS
+
+    def catalogues(self) -> list[i18n.Catalogue]:
+        import greatwar.qmg1914.card_text
+        import greatwar.qmg1914.terminal  # noqa: F401  (their catalogues register on import)
+
+        return i18n.catalogues("qmg1914")
+
+    def names(self, lang: str) -> dict[str, Any]:
+        from greatwar.qmg1914 import lang as T
+
+        return {
+            "title": T.word("title", lang),
+            "seats": {p: T.word(f"power.{p}", lang) for p in POWERS},
+            "teams": {t: T.word(f"team.{t}", lang) for t in TEAMS},
+            "scenarios": {engine.SCENARIO: T.word("scenario.1914", lang)},
+            "options": {
+                o.name: T.OPTION.get(o.name, lang) or o.description for o in OPTIONS.values()
+            },
+        }
+
+    def words(self, lang: str) -> dict[str, str]:
+        from greatwar.qmg1914 import lang as T
+
+        return {k: T.word(k, lang) for k in T.WORDS.table(i18n.DEFAULT_LANG)}
+
+    def prompt(self, view: Mapping[str, Any], lang: str) -> str:
+        from greatwar.qmg1914.terminal import prompt_text
+
+        return prompt_text(view, lang) if view.get("legal") else ""
+
+    def texts(
+        self, s: State, seat: str, lang: str, entries: Sequence[Mapping[str, Any]]
+    ) -> list[str]:
+        """Every text ``seat`` reads now in ``lang`` (the given log entries, the prompt, the
+        actions described, the terminal's position and card texts), rendered strictly:
+        :class:`greatwar.qmg1914.messages.TextError` when a template is missing or does not
+        fit."""
+        from greatwar.core.faces import plain_texts
+        from greatwar.qmg1914.terminal import QmgTerminal
+
+        out = [messages.render(e, lang, strict=True) for e in entries]
+        v = _view(s, seat)
+        face = QmgTerminal(lang)
+        if v["legal"]:
+            out.append(self.prompt(v, lang))
+            out.extend(face.describe(a) for a in v["legal"])
+        out.extend(plain_texts(face.position(v)))
+        out.extend(plain_texts(face.cards(v)))
+        if s.result is not None:
+            out.append(face.result(s.result))
+        return out
 
     def web(self) -> WebFace:
         from greatwar.qmg1914.web import QmgWeb

@@ -2,7 +2,10 @@
 
 A log entry is ``{"k": key, "t": round, "r": heading, "p": power, "v": power (private), "a":
 {args}}``. Templates name their arguments; ids of cards, spaces, powers, countries and teams are
-shown by name. Card modules add the templates of their own keys with :func:`define`.
+shown by name. Card modules add the templates of their own keys with :func:`define`. The English
+templates are here; the other languages' are in ``locale/<lang>.json`` (:mod:`greatwar.qmg1914.
+lang`), where names come with their cases and gender (``{power.gen}``, ``{power:agree:sg=...|
+pl=...}``, see :mod:`greatwar.core.i18n`).
 """
 
 from __future__ import annotations
@@ -10,13 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from greatwar.core import i18n
+from greatwar.qmg1914 import lang as T
 from greatwar.qmg1914.data import (
+    CARD_INDEX,
     CARDS,
     COUNTRIES,
     POWER_NAMES,
     POWERS,
     SPACES,
     TEAM_NAMES,
+    TEAMS,
 )
 
 _CARD = {c.id: c.title for c in CARDS}
@@ -118,7 +125,13 @@ EN: dict[str, str] = {
     "rumpler.seen": "You see the defenders' prepared cards: {cards}",
 }
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
+CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ru": dict(T.RU["log"])}
+LOG = i18n.register("qmg1914", i18n.Catalogue("qmg1914.log", CATALOGUES))
+
+
+class TextError(ValueError):
+    """A log entry a catalogue cannot render (raised by the strict renderer of ``greatwar
+    messages --check``)."""
 
 
 def define(lang: str, templates: Mapping[str, str]) -> None:
@@ -169,8 +182,11 @@ class _Args(dict[str, Any]):
         return "?"
 
 
-def render(entry: Mapping[str, Any], lang: str = "en") -> str:
-    """One log entry as text."""
+def render(entry: Mapping[str, Any], lang: str = "en", strict: bool = False) -> str:
+    """One log entry as text in ``lang`` (English when the language is unknown); with
+    ``strict``, :class:`TextError` for an entry the catalogue cannot render."""
+    if lang != "en" and lang in CATALOGUES:
+        return _render_other(entry, lang, strict)
     cat = CATALOGUES.get(lang, EN)
     key = str(entry.get("k", ""))
     template = cat.get(key) or EN.get(key) or key
@@ -183,7 +199,96 @@ def render(entry: Mapping[str, Any], lang: str = "en") -> str:
     args["power"] = _POWER.get(p, "") if isinstance(p, str) else ""
     if "team" not in args and isinstance(p, str):
         args["team"] = ""
+    if strict:
+        if key not in cat:
+            raise TextError(f"no {lang} template for the log key {key!r}")
+        try:
+            return template.format(**args)
+        except (KeyError, ValueError, AttributeError, IndexError) as e:
+            raise TextError(f"{key!r} does not render in {lang}: {e!r}") from None
     return template.format_map(args)
+
+
+def _team(value: Any, lang: str) -> Any:
+    if isinstance(value, int) and 0 <= value < len(TEAMS):
+        return T.forms(f"team.{TEAMS[value]}", lang)
+    if value in TEAMS:
+        return T.forms(f"team.{value}", lang)
+    return value
+
+
+def _show_other(name: str, value: Any, raw: Mapping[str, Any], lang: str) -> Any:
+    """An argument as the templates of ``lang`` take it: names and phrases with their cases."""
+    if name == "card" and isinstance(value, str):
+        k = CARD_INDEX.get(value)
+        return T.quoted(T.title(CARDS[k].event_key, lang), lang) if k is not None else value
+    if name == "why" and isinstance(value, str):
+        k = CARD_INDEX.get(value)
+        if k is not None:
+            return T.quoted(T.title(CARDS[k].event_key, lang), lang)
+        if value in _KEY:
+            return T.quoted(T.title(value, lang), lang)
+        return T.word(f"why.{value}", lang, value.replace("_", " "))
+    if name == "target" and isinstance(value, str):
+        if value in _POWER:
+            who = T.forms(f"power.{value}", lang)
+            cases = {c: getattr(who, c) for c in i18n.CASES}
+            return i18n.Forms(T.word("against", lang).format(power=who.gen), who.agr, **cases)
+        return T.space(value, lang)
+    if name in ("space", "origin") and isinstance(value, str):
+        return T.space(value, lang)
+    if name == "country" and isinstance(value, str):
+        return T.forms(f"adj_f.{value}", lang)
+    if name == "piece" and isinstance(value, str):
+        country = raw.get("country")
+        if isinstance(country, str):
+            return T.piece(country, value, lang)
+        return T.forms(f"noun.{value}", lang)
+    if name == "type" and isinstance(value, str):
+        return T.quoted(T.word(f"type.{value}", lang), lang)
+    if name == "team":
+        return _team(value, lang)
+    if name == "outcome" and isinstance(value, str):
+        return _team(value, lang)
+    if name == "reason" and isinstance(value, str):
+        return T.word(f"reason.{value}", lang, value)
+    if name == "removed" and isinstance(value, list):
+        return ", ".join(T.word(f"country.{c}", lang) for c in value) or T.word("nothing", lang)
+    if name == "vp" and isinstance(value, list) and len(value) == 2:
+        return f"{value[0]}\N{EN DASH}{value[1]}"
+    if name == "cards" and isinstance(value, list):
+        return ", ".join(
+            T.quoted(T.title(CARDS[CARD_INDEX[str(c)]].event_key, lang), lang)
+            if str(c) in CARD_INDEX
+            else str(c)
+            for c in value
+        )
+    if name == "pile" and isinstance(value, str):
+        return T.word(f"pile.{value}", lang, value)
+    return value
+
+
+def _render_other(entry: Mapping[str, Any], lang: str, strict: bool) -> str:
+    key = str(entry.get("k", ""))
+    template = CATALOGUES[lang].get(key)
+    if template is None:
+        if strict:
+            raise TextError(f"no {lang} template for the log key {key!r}")
+        return render(entry, "en")
+    raw = entry.get("a") or {}
+    args: dict[str, Any] = {k: _show_other(k, v, raw, lang) for k, v in raw.items()}
+    if isinstance(raw.get("country"), str):
+        args["a_country"] = T.forms(f"adj_f.{raw['country']}", lang)
+    p = entry.get("p")
+    args["power"] = T.forms(f"power.{p}", lang) if isinstance(p, str) and p in _POWER else ""
+    if "team" not in args and isinstance(p, str):
+        args["team"] = ""
+    try:
+        return i18n.fmt(template, lang, args)
+    except (KeyError, ValueError, AttributeError, IndexError) as e:
+        if strict:
+            raise TextError(f"{key!r} does not render in {lang}: {e!r}") from None
+        return render(entry, "en")
 
 
 def known_keys() -> set[str]:

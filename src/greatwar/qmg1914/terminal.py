@@ -20,16 +20,20 @@ from rich.rule import Rule
 from rich.table import Table
 
 from greatwar.core.faces import Printable
+from greatwar.core.i18n import DEFAULT_LANG
+from greatwar.qmg1914 import lang as T
 from greatwar.qmg1914 import messages
 from greatwar.qmg1914.card_text import (
     ADJECTIVES,
     COUNTRY_NAMES,
+    GENERIC,
     POWER_SHORT,
     TYPE_NAMES,
     card_of,
     name,
     play_text,
     prepared_text,
+    title,
 )
 from greatwar.qmg1914.data import (
     CARD_INDEX,
@@ -52,85 +56,117 @@ COLOUR = {"central": "red", "entente": "blue"}
 COUNTRY_TEAM = {COUNTRIES[c]: TEAMS[TEAM_OF[p]] for p in range(5) for c in COUNTRIES_OF[p]}
 QUIET_KEYS = frozenset({"game.setup", "turn.end"})
 STORY_KEYS = frozenset({"token.placed", "card.status", "game.over", "scoring"})
-STEP_TEXT = {
-    "draft": "Draft step: you may discard two cards from hand to draft a Build Army or Build "
-    "Navy card from your draw deck",
-    "play": "Play step: you may play one card from your hand",
-    "attrition": "Attrition step: you may reveal and discard a prepared card with Attrition "
-    "symbols",
-    "prepare": "Prepare step: you may prepare a card from your hand, or take a prepared card "
-    "back into your hand",
-    "draw": "Draw step: you may draw cards up to 7 in hand",
-}
+STEPS = ("draft", "play", "attrition", "prepare", "draw")
 
 
-def space_name(sid: str) -> str:
-    x = SPACE_INDEX.get(sid)
-    return SPACES[x].name if x is not None else sid
+def _t(key: str, lang: str, **args: Any) -> str:
+    """One of the terminal face's sentences in ``lang``."""
+    return T.TERMINAL.text(key, lang, **args)
 
 
-def power_name(pid: str) -> str:
-    return POWER_NAME.get(pid, pid)
+def _w(key: str, lang: str, default: str) -> str:
+    """One of the game's words in ``lang`` (``default`` in English)."""
+    return default if lang == DEFAULT_LANG else T.word(key, lang, default)
 
 
-def _card_or_none(cid: str) -> str:
-    return escape(name(cid)) if cid else "-"
+def space_name(sid: str, lang: str = DEFAULT_LANG) -> str:
+    return T.space(sid, lang) if sid in SPACE_INDEX else sid
 
 
-def _list(items: list[str]) -> str:
+def power_name(pid: str, lang: str = DEFAULT_LANG) -> str:
+    if pid not in POWER_NAME:
+        return pid
+    return POWER_NAME[pid] if lang == DEFAULT_LANG else T.forms(f"power.{pid}", lang)
+
+
+def _adj(c: str, lang: str) -> str:
+    return _w(f"adj_f.{c}", lang, ADJECTIVES.get(c, c))
+
+
+def _card_or_none(cid: str, lang: str = DEFAULT_LANG) -> str:
+    return escape(name(cid, lang)) if cid else "-"
+
+
+def _list(items: list[str], lang: str = DEFAULT_LANG) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return ", ".join(items[:-1]) + _t("list.or", lang) + items[-1]
 
 
-def describe(action: str) -> str:
+def describe(action: str, lang: str = DEFAULT_LANG) -> str:
     """An action's text with its ids written out as names, as a short phrase."""
     parts = action.split()
     if not parts:
         return action
     verb, args = parts[0], parts[1:]
-    cards = [name(a) for a in args if a in CARD_INDEX]
+    cards = [_card_label(a, lang) for a in args if a in CARD_INDEX]
     keep = "keep" in args
     if verb == "play" and cards:
-        return f"play {cards[0]}"
+        return _t("act.play", lang, card=cards[0])
     if verb in ("reinforce", "sustain") and cards:
-        tail = ", keeping it" if keep else ""
-        return f"{verb} with {cards[0]}{tail}"
+        tail = _t("act.keep_tail", lang) if keep else ""
+        return _t(f"act.{verb}", lang, card=cards[0], tail=tail)
     if verb == "counterattack" and cards:
-        return f"counterattack with {cards[0]}"
+        return _t("act.counterattack", lang, card=cards[0])
     if verb == "attrition" and cards:
-        against = f" against {power_name(args[1])}" if len(args) > 1 else ""
-        return f"use the Attrition symbols of {cards[0]}{against}"
+        against = _t("act.against", lang, power=_power_gen(args[1], lang)) if len(args) > 1 else ""
+        return _t("act.attrition", lang, card=cards[0], against=against)
     if verb == "discard" and args == ["deck"]:
-        return "discard the top card of your draw deck"
+        return _t("act.discard_deck", lang)
     if verb in ("discard", "prepare", "unprepare", "bottom", "take") and cards:
-        return f"{verb} {cards[0]}"
+        return _t(f"act.{verb}", lang, card=cards[0])
     if verb == "draft" and len(args) == 2:
-        return f"draft a {ADJECTIVES.get(args[1], args[1])} {TYPE_NAMES.get(args[0], args[0])}"
+        kind = _w(f"type.{args[0]}", lang, TYPE_NAMES.get(args[0], args[0]))
+        return _t("act.draft", lang, adj=_adj(args[1], lang), type=kind)
     if verb == "draw" and args:
-        return f"draw {args[0]} card{'s' if args[0] != '1' else ''}"
+        n = int(args[0]) if args[0].isdigit() else 0
+        return _t("act.draw", lang, n=n, s="s" if args[0] != "1" else "")
     if verb in ("build", "recruit") and args:
-        return f"{verb} in {space_name(args[0])}"
+        return _t(f"act.{verb}", lang, space=space_name(args[0], lang))
     if verb == "remove" and args:
-        return f"remove your piece from {space_name(args[0])}"
+        return _t("act.remove", lang, space=space_name(args[0], lang))
     if verb == "battle" and len(args) == 3:
-        return f"battle {space_name(args[0])} from {space_name(args[2])}"
+        return _t(
+            "act.battle", lang, space=space_name(args[0], lang), origin=space_name(args[2], lang)
+        )
     if verb == "eliminate" and len(args) == 2:
-        return f"eliminate the {ADJECTIVES.get(args[0], args[0])} piece in {space_name(args[1])}"
+        return _t("act.eliminate", lang, adj=_adj(args[0], lang), space=space_name(args[1], lang))
     if verb == "target" and args:
-        return f"choose {power_name(args[0])}"
+        return _t("act.target", lang, power=power_name(args[0], lang))
     if verb == "lose":
-        return "lose 1 VP instead of a card"
+        return _t("act.lose", lang)
     if verb == "mulligan":
-        return "take a mulligan: reshuffle and draw 10 cards again"
+        return _t("act.mulligan", lang)
     if verb == "pass":
-        return "pass"
-    return " ".join([verb, *(space_name(a) if a in SPACE_INDEX else a for a in args)])
+        return _t("act.pass", lang)
+    return " ".join([verb, *(space_name(a, lang) if a in SPACE_INDEX else a for a in args)])
 
 
-def entry_text(e: Mapping[str, Any]) -> str:
+def _card_label(cid: str, lang: str) -> str:
+    """A card as an action names it: its name, its title in quotation marks in Russian (a
+    generic card's country after it: «Построить армию» (Германия))."""
+    if lang == DEFAULT_LANG:
+        return name(cid, lang)
+    c = card_of(cid)
+    if c is None:
+        return cid
+    if c.event_key in GENERIC:
+        country = COUNTRIES[c.country]
+        shown = _w(f"country.{country}", lang, COUNTRY_NAMES[country])
+        return _t("card.generic", lang, title=T.quoted(title(cid, lang), lang), country=shown)
+    return T.quoted(title(cid, lang), lang)
+
+
+def _power_gen(pid: str, lang: str) -> str:
+    """A power's name after "against" (its genitive in Russian)."""
+    if lang == DEFAULT_LANG or pid not in POWER_NAME:
+        return power_name(pid, lang)
+    return T.forms(f"power.{pid}", lang).gen
+
+
+def entry_text(e: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
     try:
-        return messages.render(e)
+        return messages.render(e, lang)
     except Exception:  # a template that cannot take these arguments: show the key
         return str(e.get("k"))
 
@@ -145,118 +181,113 @@ def _country(c: Any) -> str:
     return COUNTRIES[c] if isinstance(c, int) and 0 <= c < len(COUNTRIES) else "?"
 
 
-def _why(f: Mapping[str, Any]) -> str:
+def _why(f: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
     w = f.get("why") or f.get("src") or ""
     if isinstance(w, str) and w in CARD_INDEX:
-        return f" ({name(w)})"
+        return _t("prompt.why", lang, card=name(w, lang))
     return ""
 
 
-def prompt_text(view: Mapping[str, Any]) -> str:
-    """The question the power answers now, as a sentence (from the prompt key and the top
-    frame of the procedure)."""
+def prompt_text(view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
+    """The question the power answers now, as a sentence in ``lang`` (from the prompt key and
+    the top frame of the procedure)."""
     key = str(view.get("prompt") or "")
     f = _top(view)
     if key == "setup.bottom":
-        n = f.get("n", 1)
-        return (
-            f"Set-up: choose a card of the ten you drew to put on the bottom of your draw deck "
-            f"({n} more to go)."
-        )
+        return _t("prompt.setup_bottom", lang, n=f.get("n", 1))
     if key.startswith("turn."):
         step = key.split(".", 1)[1]
-        return STEP_TEXT.get(step, "Your turn") + "; or pass."
+        text = _t(f"step.{step}", lang) if step in STEPS else _t("prompt.your_turn", lang)
+        return _t("prompt.turn", lang, step=text)
     if key.startswith("place."):
         mode = key.split(".", 1)[1]
         c = _country(f.get("c"))
         n = f.get("n", 1)
-        more = f" ({n} pieces may still be placed)" if isinstance(n, int) and n > 1 else ""
-        return (
-            f"{mode.capitalize()} a {ADJECTIVES.get(c, c)} piece{_why(f)}: choose a space"
-            f"{more}, or pass."
-        )
+        more = _t("prompt.place_more", lang, n=n) if isinstance(n, int) and n > 1 else ""
+        shown = mode.capitalize() if lang == DEFAULT_LANG else T.word(f"place_mode.{mode}", lang)
+        return _t("prompt.place", lang, mode=shown, adj=_adj(c, lang), why=_why(f, lang), more=more)
     if key == "battle.choose":
         c = _country(f.get("c"))
-        kind = {"land": "a land space", "sea": "a sea space"}.get(str(f.get("kind")), "a space")
-        return (
-            f"{COUNTRY_NAMES.get(c, c)} may battle {kind}{_why(f)}: choose the space and the "
-            "supplied piece that initiates the battle, or pass."
+        kind = (
+            _t(f"battle_kind.{f.get('kind')}", lang)
+            if f.get("kind") in ("land", "sea")
+            else (_t("battle_kind.any", lang))
+        )
+        return _t(
+            "prompt.battle_choose",
+            lang,
+            country=_w(f"country.{c}", lang, COUNTRY_NAMES.get(c, c)),
+            kind=kind,
+            why=_why(f, lang),
         )
     if key.startswith("battle."):
-        return _battle_prompt(key.split(".", 1)[1], f, str(view.get("seat")))
+        return _battle_prompt(key.split(".", 1)[1], f, str(view.get("seat")), lang)
     if key.startswith("pay."):
-        pile = "your hand" if key.endswith("hand") else "your prepared cards"
-        return (
-            f"Discard {f.get('n', 1)} card(s) from {pile}, unrevealed{_why(f)}: choose the next "
-            "one."
-        )
+        pile = _t("pay_pile.hand" if key.endswith("hand") else "pay_pile.prepared", lang)
+        return _t("prompt.pay", lang, n=f.get("n", 1), pile=pile, why=_why(f, lang))
     if key == "loss":
-        return (
-            f"You must lose {f.get('n', 1)} card(s){_why(f)}: discard one from your hand, your "
-            "prepared cards or the top of your draw deck (1 VP instead once your deck is empty)."
-        )
-    return _card_prompt(key, f)
+        return _t("prompt.loss", lang, n=f.get("n", 1), why=_why(f, lang))
+    return _card_prompt(key, f, lang)
 
 
-def _battle_prompt(stage: str, f: Mapping[str, Any], seat: str) -> str:
+def _battle_prompt(stage: str, f: Mapping[str, Any], seat: str, lang: str = DEFAULT_LANG) -> str:
     t = f.get("t")
-    where = SPACES[t].name if isinstance(t, int) and 0 <= t < len(SPACES) else "the space"
+    where = (
+        space_name(SPACES[t].id, lang)
+        if isinstance(t, int) and 0 <= t < len(SPACES)
+        else _t("battle.the_space", lang)
+    )
     a = f.get("a")
-    attacker = power_name(POWERS[a]) if isinstance(a, int) and 0 <= a < 5 else "the attacker"
-    tally = f"Sustain {f.get('su', 0)} against Reinforce {f.get('r', 0)}"
-    if stage == "reinforce":
-        return (
-            f"{attacker} battles {where} ({tally}): reinforce with a prepared card to save the "
-            "defending pieces, or pass to let them be removed."
-        )
-    if stage == "sustain":
-        return (
-            f"Your battle of {where} is held ({tally}): sustain it with a prepared card, or "
-            "pass to give it up."
-        )
-    if stage == "counter":
-        return (
-            f"The attack of {attacker} on {where} failed: you may counterattack with a prepared "
-            "Counterattack card, or pass."
-        )
-    return f"The battle of {where}: choose."
+    attacker = (
+        power_name(POWERS[a], lang)
+        if isinstance(a, int) and 0 <= a < 5
+        else _t("battle.the_attacker", lang)
+    )
+    tally = _t("battle.tally", lang, su=f.get("su", 0), r=f.get("r", 0))
+    if stage in ("reinforce", "sustain", "counter"):
+        return _t(f"prompt.battle.{stage}", lang, attacker=attacker, where=where, tally=tally)
+    return _t("prompt.battle.other", lang, where=where)
 
 
-def _card_prompt(key: str, f: Mapping[str, Any]) -> str:
+CARD_PROMPTS = (
+    "free_draft",
+    "prep",
+    "play_status",
+    "eliminate",
+    "extra_discards",
+    "pick_status",
+    "take_discard",
+    "choose_power",
+    "card_for_loss",
+    "play_type",
+    "stosstruppen",
+    "rumpler",
+    "prepare_now",
+    "redl",
+    "withdraw",
+    "mark_iv",
+    "lawrence",
+    "war_revenue",
+)
+
+
+def _card_prompt(key: str, f: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
     victim = f.get("victim")
-    vname = power_name(POWERS[victim]) if isinstance(victim, int) and 0 <= victim < 5 else ""
-    texts = {
-        "free_draft": "Draft a card at no cost, or pass.",
-        "prep": f"Prepare a card from your hand (up to {f.get('n', 1)}), or pass.",
-        "play_status": "Play a Status card from your hand to the table, or pass.",
-        "eliminate": "Choose a piece to eliminate, or pass.",
-        "extra_discards": f"Discard up to {f.get('n', 0)} more card(s) from hand, each making "
-        f"{vname} lose a card; or pass.",
-        "pick_status": f"Choose the Status card of {vname} to discard.",
-        "take_discard": "Take a card from your discard pile into your hand, or pass.",
-        "choose_power": "Choose a power.",
-        "card_for_loss": f"You may discard a card face up to make {vname} lose more cards; or "
-        "pass.",
-        "play_type": "Play a card of the given type from your hand, or pass.",
-        "stosstruppen": "Stosstruppen: battle a space next to the Army just built (then "
-        "discard a prepared Sustain Land Battle), or pass.",
-        "rumpler": "Rumpler Taube: discard it to look at the defenders' prepared cards (then "
-        "discard one of them), or pass.",
-        "prepare_now": "Citizen-Soldiers: prepare the card just drafted, or pass.",
-        "redl": "Redl Blackmailed: choose the card of AH&OE's hand to discard.",
-        "withdraw": "Remove one of your pieces (Entente +1 VP), or pass.",
-        "mark_iv": "Mark IV Tanks: discard a prepared UK Sustain Land Battle to build a UK Army "
-        "in the space battled, or pass.",
-        "lawrence": "Lawrence Foments Arab Revolts: eliminate the Ottoman Army in the Middle "
-        "East or recruit a UK Army there, or pass.",
-        "war_revenue": "War Revenue Act: choose a US card of your discard pile and what to do "
-        "with it, or pass.",
-    }
-    return texts.get(key, "Your decision.")
+    vname = power_name(POWERS[victim], lang) if isinstance(victim, int) and 0 <= victim < 5 else ""
+    if key not in CARD_PROMPTS:
+        return _t("prompt.card.default", lang)
+    return _t(f"prompt.card.{key}", lang, n=f.get("n", 1 if key == "prep" else 0), victim=vname)
 
 
 class QmgTerminal:
-    """Quartermaster General: 1914's :class:`greatwar.core.faces.TerminalFace`."""
+    """Quartermaster General: 1914's :class:`greatwar.core.faces.TerminalFace`, its texts in
+    ``lang``."""
+
+    def __init__(self, lang: str = DEFAULT_LANG) -> None:
+        self.lang = lang
+
+    def t(self, key: str, **args: Any) -> str:
+        return _t(key, self.lang, **args)
 
     def moment(self, view: Mapping[str, Any]) -> Hashable:
         return (view.get("round"), view.get("current"))
@@ -265,9 +296,13 @@ class QmgTerminal:
 
     def position(self, view: Mapping[str, Any]) -> list[Printable]:
         cur = view.get("current")
-        who = f"{power_name(cur)}'s turn" if cur else "set-up"
+        who = (
+            self.t("position.turn_of", power=power_name(cur, self.lang))
+            if cur
+            else (self.t("position.setup"))
+        )
         out: list[Printable] = [
-            Rule(f"Round {view['round']} of {LAST_ROUND}, {who}"),
+            Rule(self.t("position.rule", round=view["round"], last=LAST_ROUND, who=who)),
             self.track(view),
             *self.board(view, everything=False),
             *self.powers(view),
@@ -287,116 +322,133 @@ class QmgTerminal:
             cells.append(f"[reverse]{cell}[/reverse]" if r == rnd else cell)
         vp = view["vp"]
         lead = vp["central"] - vp["entente"]
-        ahead = (
-            "level"
-            if lead == 0
-            else f"{TEAM_NAME['central' if lead > 0 else 'entente']} lead by {abs(lead)}"
+        team = "central" if lead > 0 else "entente"
+        leader = (
+            TEAM_NAME[team] if self.lang == DEFAULT_LANG else T.forms(f"team.{team}", self.lang)
         )
-        return (
-            f"Rounds: {' '.join(cells)}   (* Scoring Round)\n"
-            f"VP: [red]Central Powers {vp['central']}[/red], "
-            f"[blue]Entente Powers {vp['entente']}[/blue] ({ahead}; 12 ahead after a Scoring "
-            "Round wins)"
+        ahead = (
+            self.t("track.level") if lead == 0 else self.t("track.lead", team=leader, n=abs(lead))
+        )
+        return self.t(
+            "track.rounds",
+            cells=" ".join(cells),
+            central=vp["central"],
+            entente=vp["entente"],
+            ahead=ahead,
         )
 
     def board(self, view: Mapping[str, Any], everything: bool) -> list[Printable]:
+        lang = self.lang
         b = view["board"]
         by_space: dict[str, list[dict[str, Any]]] = {}
         for piece in b["pieces"]:
             by_space.setdefault(piece["space"], []).append(piece)
         tokens = set(b.get("tokens") or ())
-        table = Table(title="The board" if everything else "Pieces and Objectives")
-        table.add_column("space")
-        table.add_column("kind")
-        table.add_column("objective")
-        table.add_column("pieces")
+        table = Table(title=self.t("board.title_all" if everything else "board.title"))
+        table.add_column(self.t("col.space"))
+        table.add_column(self.t("col.kind"))
+        table.add_column(self.t("col.objective"))
+        table.add_column(self.t("col.pieces"))
         for x in SPACES:
             here = by_space.get(x.id, [])
             mark = []
             if x.home_of >= 0:
-                mark.append(f"Home of {COUNTRY_NAMES[COUNTRIES[x.home_of]]}")
+                c = COUNTRIES[x.home_of]
+                home = _w(f"country.{c}", lang, COUNTRY_NAMES[c])
+                mark.append(self.t("mark.home", country=home))
             elif x.objective:
-                mark.append("Objective")
+                mark.append(self.t("mark.objective"))
             if x.id in tokens:
-                mark.append("Objective token")
+                mark.append(self.t("mark.token"))
             if not everything and not here and not mark:
                 continue
-            kind = "sea" if x.sea else ("difficult" if x.difficult else "clear")
+            kind = self.t(
+                "kind.sea" if x.sea else ("kind.difficult" if x.difficult else "kind.clear")
+            )
             shown = []
             for p in here:
                 c = p["country"]
                 colour = COLOUR[COUNTRY_TEAM[c]]
-                word = "Navy" if p["piece"] == "navy" else "Army"
-                supply = "" if p["supplied"] else " [dim](unsupplied)[/dim]"
-                shown.append(f"[{colour}]{ADJECTIVES[c]} {word}[/{colour}]{supply}")
-            table.add_row(escape(x.name), kind, ", ".join(mark), ", ".join(shown) or "-")
+                kind_of = "navy" if p["piece"] == "navy" else "army"
+                if lang == DEFAULT_LANG:
+                    word = "Navy" if kind_of == "navy" else "Army"
+                    piece_name = f"{ADJECTIVES[c]} {word}"
+                else:
+                    piece_name = T.piece(c, kind_of, lang)
+                supply = "" if p["supplied"] else self.t("piece.unsupplied")
+                shown.append(f"[{colour}]{piece_name}[/{colour}]{supply}")
+            table.add_row(
+                escape(space_name(x.id, lang)), kind, ", ".join(mark), ", ".join(shown) or "-"
+            )
         return [table]
 
     def powers(self, view: Mapping[str, Any]) -> list[Printable]:
         cards = view["cards"]
-        table = Table(title="The powers")
-        for col in ("power", "hand", "deck", "discard", "prepared", "discard top", "Status"):
-            table.add_column(col)
+        table = Table(title=self.t("powers.title"))
+        for col in ("power", "hand", "deck", "discard", "prepared", "discard_top", "status"):
+            table.add_column(self.t(f"col.{col}"))
         for p in POWERS:
             n = cards["counts"][p]
             colour = COLOUR[TEAM_OF_POWER[p]]
-            me = " (you)" if p == view.get("seat") else ""
+            me = self.t("powers.you") if p == view.get("seat") else ""
             table.add_row(
-                f"[{colour}]{escape(power_name(p))}[/{colour}]{me}",
+                f"[{colour}]{escape(power_name(p, self.lang))}[/{colour}]{me}",
                 str(n["hand"]),
                 str(n["deck"]),
                 str(n["discard"]),
                 str(n["prepared"]),
-                _card_or_none(cards["discard_top"].get(p) or ""),
-                escape(", ".join(name(c) for c in cards["status"].get(p, []))) or "-",
+                _card_or_none(cards["discard_top"].get(p) or "", self.lang),
+                escape(", ".join(name(c, self.lang) for c in cards["status"].get(p, []))) or "-",
             )
         return [table]
 
     def hand(self, view: Mapping[str, Any], texts: bool) -> list[Printable]:
+        lang = self.lang
         cards = view["cards"]
         out: list[Printable] = []
-        for title, ids in (
-            ("Your hand", cards["hand"]),
-            ("Your prepared cards", cards["prepared"]),
-        ):
-            table = Table(title=f"{title} ({len(ids)})")
-            table.add_column("card")
-            table.add_column("name")
-            table.add_column("type")
+        for key, ids in (("hand.title", cards["hand"]), ("hand.prepared", cards["prepared"])):
+            table = Table(title=self.t("hand.count", title=self.t(key), n=len(ids)))
+            table.add_column(self.t("col.card"))
+            table.add_column(self.t("col.name"))
+            table.add_column(self.t("col.type"))
             if texts:
-                table.add_column("play text")
-            table.add_column("prepared side")
+                table.add_column(self.t("col.play_text"))
+            table.add_column(self.t("col.prepared_side"))
             for cid in ids:
                 c = card_of(cid)
-                kind = TYPE_NAMES[c.type] if c is not None else "?"
-                row = [cid, escape(name(cid)), kind]
+                kind = _w(f"type.{c.type}", lang, TYPE_NAMES[c.type]) if c is not None else "?"
+                row = [cid, escape(name(cid, lang)), kind]
                 if texts:
-                    row.append(escape(play_text(cid)))
-                row.append(escape(prepared_text(cid)))
+                    row.append(escape(play_text(cid, lang)))
+                row.append(escape(prepared_text(cid, lang)))
                 table.add_row(*row)
-            if ids or title == "Your hand":
+            if ids or key == "hand.title":
                 out.append(table)
         return out
 
     def effects(self, view: Mapping[str, Any]) -> str:
+        lang = self.lang
         eff = view.get("effects") or {}
         lines = []
         truce = (eff.get("round") or {}).get("truce")
         if truce:
-            lines.append(
-                "The Christmas Truce: France and the United Kingdom may not battle a land space "
-                "holding a German Army this round."
-            )
+            lines.append(self.t("effect.truce"))
         for c, x in (eff.get("turn") or {}).get("supply", []):
             if isinstance(c, int) and isinstance(x, int) and 0 <= x < len(SPACES):
                 lines.append(
-                    f"This turn a {ADJECTIVES[_country(c)]} Army in {SPACES[x].name} counts as "
-                    "supplied."
+                    self.t(
+                        "effect.supply",
+                        adj=_adj(_country(c), lang),
+                        space=space_name(SPACES[x].id, lang),
+                    )
                 )
         waived = (eff.get("turn") or {}).get("nodif")
         if waived:
-            who = _list([COUNTRY_NAMES[_country(c)] for c in waived])
-            lines.append(f"This turn {who} pay(s) no difficult-terrain discards.")
+            who = _list(
+                [_w(f"country.{_country(c)}", lang, COUNTRY_NAMES[_country(c)]) for c in waived],
+                lang,
+            )
+            lines.append(self.t("effect.nodif", who=who))
         return escape("\n".join(lines))
 
     # -- the log, the prompt --------------------------------------------------------------------
@@ -407,29 +459,23 @@ class QmgTerminal:
             if e.get("k") in QUIET_KEYS:
                 continue
             p = e.get("p")
-            text = escape(entry_text(e))
+            text = escape(entry_text(e, self.lang))
             if isinstance(p, str) and p in TEAM_OF_POWER:
                 colour = COLOUR[TEAM_OF_POWER[p]]
                 text = f"[{colour}]{text}[/{colour}]"
-            out.append(f"[dim]r{e.get('t')}[/dim] {text}")
+            out.append(f"[dim]{self.t('entry.round', round=e.get('t'))}[/dim] {text}")
         return out
 
     def prompt(self, view: Mapping[str, Any]) -> str:
-        return prompt_text(view)
+        return prompt_text(view, self.lang)
 
     def describe(self, action: str) -> str:
-        return describe(action)
+        return describe(action, self.lang)
 
     # -- commands -----------------------------------------------------------------------------
 
     def commands(self) -> dict[str, str]:
-        return {
-            "board": "show every space of the map with its pieces",
-            "hand": "show your hand and prepared cards with their texts",
-            "cards": "show the text of every card in sight (yours, Status cards, discard tops)",
-            "powers": "show every power's card counts, Status cards and discard top",
-            "discard": "show your discard pile",
-        }
+        return {c: self.t(f"cmd.{c}") for c in ("board", "hand", "cards", "powers", "discard")}
 
     def command(self, name_: str, view: Mapping[str, Any]) -> list[Printable]:
         if name_ == "board":
@@ -442,67 +488,78 @@ class QmgTerminal:
             return self.powers(view)
         if name_ == "discard":
             pile = view["cards"]["discard"]
-            return [
-                f"Your discard pile ({len(pile)}, top last): "
-                + (escape(", ".join(name(c) for c in pile)) or "empty")
-            ]
+            shown = escape(", ".join(name(c, self.lang) for c in pile)) or self.t("discard.empty")
+            return [self.t("discard.pile", n=len(pile), cards=shown)]
         raise ValueError(f"no command {name_!r}")
 
     def cards(self, view: Mapping[str, Any]) -> list[Printable]:
+        lang = self.lang
         cards = view["cards"]
         seen: dict[str, str] = {}
+
+        def short(p: str) -> str:
+            return _w(f"power_short.{p}", lang, POWER_SHORT.get(p, p))
+
         for cid in cards["hand"]:
-            seen.setdefault(cid, "your hand")
+            seen.setdefault(cid, self.t("where.hand"))
         for cid in cards["prepared"]:
-            seen.setdefault(cid, "prepared by you")
+            seen.setdefault(cid, self.t("where.prepared"))
         for p, ids in cards["status"].items():
             for cid in ids:
-                seen.setdefault(cid, f"Status of {POWER_SHORT.get(p, p)}")
+                seen.setdefault(cid, self.t("where.status", power=short(p)))
         for p, cid in cards["discard_top"].items():
             if cid:
-                seen.setdefault(cid, f"top of {POWER_SHORT.get(p, p)}'s discard pile")
-        table = Table(title="Cards in sight")
-        for col in ("where", "name", "type", "play text", "prepared side"):
-            table.add_column(col)
+                seen.setdefault(cid, self.t("where.discard_top", power=short(p)))
+        table = Table(title=self.t("cards.title"))
+        for col in ("where", "name", "type", "play_text", "prepared_side"):
+            table.add_column(self.t(f"col.{col}"))
         for cid, where in seen.items():
             c = card_of(cid)
             table.add_row(
                 where,
-                escape(name(cid)),
-                TYPE_NAMES[c.type] if c is not None else "?",
-                escape(play_text(cid)),
-                escape(prepared_text(cid)),
+                escape(name(cid, lang)),
+                _w(f"type.{c.type}", lang, TYPE_NAMES[c.type]) if c is not None else "?",
+                escape(play_text(cid, lang)),
+                escape(prepared_text(cid, lang)),
             )
         return [table]
 
     # -- the end ------------------------------------------------------------------------------
 
     def result(self, outcome: Mapping[str, Any]) -> str:
+        lang = self.lang
         team = str(outcome.get("outcome"))
-        head = f"The {TEAM_NAME[team]} win" if team in TEAM_NAME else "The game is over"
+        if team in TEAM_NAME:
+            shown = TEAM_NAME[team] if lang == DEFAULT_LANG else T.forms(f"team.{team}", lang)
+            head = self.t("result.win", team=shown)
+        else:
+            head = self.t("result.over")
         vp = outcome.get("vp") or {}
         score = (
-            f"; VP Central Powers {vp.get('central')}, Entente Powers {vp.get('entente')}"
+            self.t("result.score", central=vp.get("central"), entente=vp.get("entente"))
             if vp
             else ""
         )
-        when = f"round {outcome.get('turn')} ({outcome.get('reason')})"
-        return f"[bold]{escape(head)}[/bold] in {escape(when)}{escape(score)}."
+        reason = str(outcome.get("reason"))
+        when = self.t(
+            "result.when", round=outcome.get("turn"), reason=_w(f"reason.{reason}", lang, reason)
+        )
+        return self.t("result.line", head=escape(head), when=escape(when), score=escape(score))
 
     def story(self, view: Mapping[str, Any]) -> list[Printable]:
         """The war round by round: Scoring Rounds, Objective tokens, Status cards played, and
         the battles won by each team."""
         log = view["log"]
-        table = Table(title="Story of the war")
-        table.add_column("round", justify="right")
-        table.add_column("event")
+        table = Table(title=self.t("story.title"))
+        table.add_column(self.t("col.round"), justify="right")
+        table.add_column(self.t("col.event"))
         won = {"central": 0, "entente": 0}
         for e in log:
             if e.get("k") == "battle.won" and e.get("p") in TEAM_OF_POWER:
                 won[TEAM_OF_POWER[e["p"]]] += 1
             if e.get("k") in STORY_KEYS:
-                table.add_row(str(e.get("t")), escape(entry_text(e)))
+                table.add_row(str(e.get("t")), escape(entry_text(e, self.lang)))
         return [
             table,
-            f"Battles won: Central Powers {won['central']}, Entente Powers {won['entente']}.",
+            self.t("story.battles", central=won["central"], entente=won["entente"]),
         ]

@@ -1,0 +1,56 @@
+"""The product's own texts in every language: the terminal driver's (:mod:`greatwar.terminal`)
+and the command line's (:mod:`greatwar.cli`), and the bots' names for people.
+
+English and Russian side by side in ``locale/en.json`` and ``locale/ru.json``; the catalogues
+are registered under the owner ``"greatwar"`` (:mod:`greatwar.core.i18n`), so ``greatwar
+messages --check`` and the tests compare them with the games' own.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from greatwar.core import i18n
+from greatwar.core.i18n import DEFAULT_LANG, Catalogue
+
+OWNER = "greatwar"
+
+
+def _json(name: str) -> dict[str, Any]:
+    raw = resources.files("greatwar").joinpath("locale", name).read_text(encoding="utf-8")
+    doc: dict[str, Any] = json.loads(raw)
+    return doc
+
+
+_EN = _json("en.json")
+_RU = _json("ru.json")
+
+
+def _register(part: str) -> Catalogue:
+    return i18n.register(OWNER, Catalogue(f"greatwar.{part}", {"en": _EN[part], "ru": _RU[part]}))
+
+
+RU_HELP: dict[str, str] = _RU["help"]
+"""The command line's help in Russian (its catalogue is built by :mod:`greatwar.cli` from the
+commands' English help)."""
+
+TERMINAL = _register("terminal")
+CLI = _register("cli")
+BOT = _register("bot")
+
+
+def terminal(key: str, lang: str = DEFAULT_LANG, **args: Any) -> str:
+    """One of the terminal driver's sentences in ``lang``."""
+    return TERMINAL.text(key, lang, **args)
+
+
+def cli(key: str, lang: str = DEFAULT_LANG, **args: Any) -> str:
+    """One of the command line's sentences in ``lang``."""
+    return CLI.text(key, lang, **args)
+
+
+def bot_name(name: str, lang: str = DEFAULT_LANG) -> str:
+    """A bot's name for people (its id when the catalogue has none)."""
+    return BOT.get(name, lang) or name
