@@ -188,6 +188,11 @@ def _why(f: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
     return ""
 
 
+def step_text(step: str, lang: str = DEFAULT_LANG) -> str:
+    """What a power may do in one step of its turn (``draft``, ``play``...), in ``lang``."""
+    return _t(f"step.{step}", lang)
+
+
 def prompt_text(view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
     """The question the power answers now, as a sentence in ``lang`` (from the prompt key and
     the top frame of the procedure)."""
@@ -197,7 +202,7 @@ def prompt_text(view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
         return _t("prompt.setup_bottom", lang, n=f.get("n", 1))
     if key.startswith("turn."):
         step = key.split(".", 1)[1]
-        text = _t(f"step.{step}", lang) if step in STEPS else _t("prompt.your_turn", lang)
+        text = step_text(step, lang) if step in STEPS else _t("prompt.your_turn", lang)
         return _t("prompt.turn", lang, step=text)
     if key.startswith("place."):
         mode = key.split(".", 1)[1]

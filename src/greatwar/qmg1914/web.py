@@ -74,7 +74,7 @@ from greatwar.qmg1914.data import (
     TEAMS,
 )
 from greatwar.qmg1914.state import State
-from greatwar.qmg1914.terminal import STEP_TEXT, describe, power_name, prompt_text
+from greatwar.qmg1914.terminal import STEPS, describe, power_name, prompt_text, step_text
 from greatwar.qmg1914.turn import SUDDEN_LEAD, adjacent_enemies, score
 from greatwar.qmg1914.view import view as seat_view
 
@@ -290,8 +290,8 @@ def _ink(hex_colour: str) -> str:
 
 
 @cache
-def static_data() -> dict[str, Any]:
-    """The public, fixed facts the client draws with (served once, cached)."""
+def static_data(lang: str = "en") -> dict[str, Any]:
+    """The public, fixed facts the client draws with (served once per language, cached)."""
     spaces = []
     for x in SPACES:
         row: dict[str, Any] = {
@@ -383,7 +383,7 @@ def static_data() -> dict[str, Any]:
         "rounds": {"last": LAST_ROUND, "scoring": list(SCORING_ROUNDS)},
         "hand_size": HAND_SIZE,
         "sudden_lead": SUDDEN_LEAD,
-        "steps": dict(STEP_TEXT),
+        "steps": {step: step_text(step, lang) for step in STEPS},
     }
 
 
@@ -393,11 +393,11 @@ def static_data() -> dict[str, Any]:
 class QmgWeb:
     """Quartermaster General: 1914's :class:`greatwar.core.faces.WebFace`."""
 
-    def static_data(self) -> dict[str, Any]:
-        return static_data()
+    def static_data(self, lang: str = "en") -> dict[str, Any]:
+        return static_data(lang)
 
-    def dress(self, view: dict[str, Any], state: State) -> None:
-        dress_view(view, state)
+    def dress(self, view: dict[str, Any], state: State, lang: str = "en") -> None:
+        dress_view(view, state, lang)
 
     def spectator(self, state: State) -> dict[str, Any]:
         """Every power's hand and prepared cards and the whole log (a finished game's
@@ -425,14 +425,14 @@ class QmgWeb:
         }
 
 
-def dress_view(view: dict[str, Any], s: State) -> None:
+def dress_view(view: dict[str, Any], s: State, lang: str = "en") -> None:
     """Everything :class:`QmgWeb` adds to a seat's view (see the module docstring)."""
     if isinstance(view.get("entry"), str):
         dress_entry(view, s)
     legal: list[str] = list(view.get("legal") or [])
     seat = view.get("seat")
     mine = bool(legal) and seat in POWERS
-    view["prompt_text"] = prompt_text(view) if mine else None
+    view["prompt_text"] = prompt_text(view, lang) if mine else None
     view["labels"] = {a: action_label(a) for a in legal}
     view["notes"] = card_notes(s, POWERS.index(str(seat)), legal) if mine else {}
     view["battle"] = battle_info(s)
