@@ -298,15 +298,25 @@ def replay_cmd(
     ] = None,
     as_json: AsJson = False,
 ) -> None:
-    """Replay a saved game record and print its final position's hash and result."""
+    """Replay a saved game record and print its final position's hash and result.
+
+    A file that is not a record of a known game (or of ``--game``), or that cannot be replayed,
+    gets one line saying why and exit code 2."""
     from greatwar.core.errors import GameError
-    from greatwar.core.session import load_record, replay
+    from greatwar.core.session import RECORD_BYTES_LIMIT, parse_record, replay_checked
 
     try:
-        g, record = load_record(json.loads(path.read_text(encoding="utf-8")), game_id)
-        s = replay(g, record)
-    except (OSError, json.JSONDecodeError, GameError) as e:
-        err.print(f"[red]cannot replay {escape(str(path))}:[/red] {escape(str(e))}", soft_wrap=True)
+        with path.open("rb") as f:
+            data = f.read(RECORD_BYTES_LIMIT + 1)
+        g, record = parse_record(data, game_id)
+        s = replay_checked(g, record).state
+    except (OSError, GameError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        err.print(
+            f"[red]cannot replay {escape(str(path))}:[/red] {escape(why)}",
+            soft_wrap=True,
+            highlight=False,
+        )
         raise typer.Exit(2) from None
     if record.version is not None and record.version != g.version:
         err.print(
@@ -537,7 +547,7 @@ def play(
     ),
     game_id: GameId = DEFAULT_GAME,
     scenario: Scenario = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the game.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the game.")] = 1,
     options: Options = None,
     save: Annotated[
         Path | None,
