@@ -423,8 +423,27 @@ def serve(
             "Default: games.sqlite in the user's data directory.",
         ),
     ] = None,
+    allow_bot_games: Annotated[
+        bool,
+        typer.Option(
+            "--allow-bot-games",
+            help="Let anyone create games played by bots alone (they run in the background).",
+        ),
+    ] = False,
+    bot_workers: Annotated[
+        int,
+        typer.Option(
+            "--bot-workers",
+            min=0,
+            max=64,
+            help="Processes the bots think in (0: in the server itself).",
+        ),
+    ] = 1,
 ) -> None:
-    """Serve the web app: play in the browser against a friend or the computer."""
+    """Serve the web app: play in the browser against a friend or the computer.
+
+    Stops within two seconds on Ctrl+C or SIGTERM; games whose bot was to move go on when it is
+    started again."""
     import uvicorn
 
     from greatwar.server import GameStore, create_app, default_database
@@ -433,15 +452,23 @@ def serve(
     try:
         store = GameStore(db or default_database())
     except StoreError as e:
-        from rich.markup import escape
-
         err.print(f"[red]{escape(str(e))}[/red]")
         raise typer.Exit(2) from None
-    web = create_app(store=store)
+    web = create_app(store=store, allow_bot_games=allow_bot_games, bot_workers=bot_workers)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     out.print(f"greatwar {__version__}: games are stored in {store.describe()}")
     out.print(f"Open [bold]http://{shown}:{port}/[/bold] in your browser (Ctrl+C stops it).")
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    try:
+        uvicorn.run(
+            web,
+            host=host,
+            port=port,
+            log_level="warning",
+            timeout_graceful_shutdown=1,  # then open requests and sockets are cut
+            ws_max_size=64 * 1024,
+        )
+    finally:
+        store.close()
 
 
 @app.command()
