@@ -196,6 +196,8 @@ class _Writer:
         self.engine = engine
         self.queue: queue.Queue[_Job | None] = queue.Queue()
         self.closed = False
+        self.commits = 0  # transactions committed
+        self.writes = 0  # writes committed (several share a transaction when they queue up)
         self.thread = threading.Thread(target=self._run, name="greatwar-store-writer", daemon=True)
         self.thread.start()
 
@@ -247,6 +249,9 @@ class _Writer:
                     self._commit([job])
                 return
             batch[0].error = _store_error(e)
+        else:
+            self.commits += 1
+            self.writes += len(batch)
         for job in batch:
             job.done.set()
 
@@ -264,10 +269,10 @@ def _store_error(e: BaseException) -> BaseException:
 class GameStore:
     """Games and their action logs in an SQL database (SQLite file or PostgreSQL)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, busy_timeout: float = 30.0) -> None:
         self.url = database_url(url)
         try:
-            self.engine: Engine = self._make_engine(self.url)
+            self.engine: Engine = self._make_engine(self.url, busy_timeout)
         except ImportError as e:
             raise StoreError(
                 f"no database driver for {url!r} ({e}); for PostgreSQL: "
@@ -286,6 +291,10 @@ class GameStore:
     def is_sqlite(self) -> bool:
         return self.engine.dialect.name == "sqlite"
 
+    def write_counts(self) -> tuple[int, int]:
+        """(transactions committed, writes committed) since the store was opened."""
+        return self._writer.commits, self._writer.writes
+
     def _upgrade(self) -> None:
         """Bring a store made by an earlier greatwar up to this schema."""
         columns = {c["name"] for c in inspect(self.engine).get_columns("games")}
@@ -296,7 +305,7 @@ class GameStore:
                 conn.execute(text("ALTER TABLE games ADD COLUMN extra TEXT"))
 
     @staticmethod
-    def _make_engine(url: str) -> Engine:
+    def _make_engine(url: str, busy_timeout: float) -> Engine:
         if url.startswith("sqlite"):
             path = url.split(":///", 1)[1] if ":///" in url else ""
             memory = not path or path == ":memory:"
@@ -304,7 +313,7 @@ class GameStore:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             engine = create_engine(
                 url,
-                connect_args={"check_same_thread": False, "timeout": 30},
+                connect_args={"check_same_thread": False, "timeout": busy_timeout},
                 # one shared connection for an in-memory database (each would be its own)
                 **({"poolclass": StaticPool} if memory else {"pool_size": 8}),
             )
