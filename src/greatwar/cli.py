@@ -439,6 +439,17 @@ def serve(
             help="Processes the bots think in (0: in the server itself).",
         ),
     ] = 1,
+    create_burst: Annotated[
+        int,
+        typer.Option(
+            "--create-burst",
+            min=1,
+            help="Games one address may create at once (then one every --create-every s).",
+        ),
+    ] = 20,
+    create_every: Annotated[
+        float, typer.Option("--create-every", min=0.001, help="See --create-burst.")
+    ] = 3.0,
 ) -> None:
     """Serve the web app: play in the browser against a friend or the computer.
 
@@ -454,7 +465,13 @@ def serve(
     except StoreError as e:
         err.print(f"[red]{escape(str(e))}[/red]")
         raise typer.Exit(2) from None
-    web = create_app(store=store, allow_bot_games=allow_bot_games, bot_workers=bot_workers)
+    web = create_app(
+        store=store,
+        allow_bot_games=allow_bot_games,
+        bot_workers=bot_workers,
+        create_burst=create_burst,
+        create_every=create_every,
+    )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     out.print(f"greatwar {__version__}: games are stored in {store.describe()}")
     out.print(f"Open [bold]http://{shown}:{port}/[/bold] in your browser (Ctrl+C stops it).")
@@ -464,11 +481,81 @@ def serve(
             host=host,
             port=port,
             log_level="warning",
+            access_log=False,
             timeout_graceful_shutdown=1,  # then open requests and sockets are cut
             ws_max_size=64 * 1024,
         )
     finally:
         store.close()
+
+
+@app.command("bench-server")
+def bench_server_cmd(
+    games: Annotated[
+        str, typer.Option("--games", help="The levels of load: games played at once.")
+    ] = "1,4,16",
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=1, max=600, help="How long each level runs.")
+    ] = 10.0,
+    scenario: Scenario = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db", help="The store to measure (default: a fresh SQLite file, removed after)."
+        ),
+    ] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Measure the web server under load: actions per second and the p50/p99 latency of an
+    action, for each number of games played at once. Runs 'greatwar serve' on the loopback
+    only, for a bounded time. Printed, never judged."""
+    from greatwar.server.bench import bench_server
+
+    try:
+        levels = [int(x) for x in games.split(",") if x.strip()]
+    except ValueError:
+        raise typer.BadParameter("--games takes numbers, e.g. 1,4,16") from None
+    if not levels or any(not 1 <= n <= 64 for n in levels):
+        raise typer.BadParameter("--games takes numbers from 1 to 64, e.g. 1,4,16")
+    sc = scenario_id(_game(DEFAULT_GAME), scenario) if scenario else "historical"
+    if db is not None:
+        from greatwar.server.store import database_url
+
+        db = database_url(db) if "://" not in db else db
+    rows: list[dict[str, Any]] = []
+
+    def shown(row: dict[str, Any]) -> None:
+        rows.append(row)
+        if not as_json:
+            err.print(
+                f"{row['games']:>3} games: {row['actions_per_second']:>7} actions/s, "
+                f"p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms, errors {row['errors']}"
+            )
+
+    result = bench_server(levels, seconds, sc, db, progress=shown)
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return
+    table = Table(
+        title=f"greatwar serve under load ({sc}, {seconds:g} s a level, {result['store']}, "
+        f"{result['cpus']} CPUs)"
+    )
+    for col in ("games", "actions", "actions/s", "p50 ms", "p99 ms", "max ms", "errors"):
+        table.add_column(col, justify="right")
+    for r in result["levels"]:
+        table.add_row(
+            str(r["games"]),
+            str(r["actions"]),
+            str(r["actions_per_second"]),
+            str(r["p50_ms"]),
+            str(r["p99_ms"]),
+            str(r["max_ms"]),
+            str(r["errors"]),
+        )
+    out.print(table)
+    for r in result["levels"]:
+        for e in r["first_errors"]:
+            err.print(f"[red]error[/red] {escape(e)}")
 
 
 @app.command()

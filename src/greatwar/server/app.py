@@ -399,7 +399,9 @@ def create_app(
         """The game, held in memory while the request uses it."""
         if len(game_id) > 40:
             raise NotFound("no such game")
-        live = await run_in_threadpool(service.acquire, game_id)
+        live = service.try_acquire(game_id)  # in memory: no thread needed
+        if live is None:
+            live = await run_in_threadpool(service.acquire, game_id)
         try:
             yield live
         finally:
@@ -474,8 +476,12 @@ def create_app(
         rid = check_request_id(request_id or body.request_id)
         async with using(game_id) as live:
             held = service.seats_of(live, token)
-            done = await run_in_threadpool(service.act, live, held, body.action, body.serial, rid)
-            v = await run_in_threadpool(service.view, live, held, body.log_from, body.log_hash)
+
+            def act() -> tuple[dict[str, Any], dict[str, Any]]:
+                done = service.act(live, held, body.action, body.serial, rid)
+                return done, service.view(live, held, body.log_from, body.log_hash)
+
+            done, v = await run_in_threadpool(act)
             if not done.get("repeated"):
                 await hub.broadcast(live)
                 runner.kick(live)
@@ -488,8 +494,12 @@ def create_app(
         rid = check_request_id(request_id or body.request_id)
         async with using(game_id) as live:
             held = service.seats_of(live, token)
-            done = await run_in_threadpool(service.undo, live, held, body.serial, rid)
-            v = await run_in_threadpool(service.view, live, held, body.log_from, body.log_hash)
+
+            def undo() -> tuple[dict[str, Any], dict[str, Any]]:
+                done = service.undo(live, held, body.serial, rid)
+                return done, service.view(live, held, body.log_from, body.log_hash)
+
+            done, v = await run_in_threadpool(undo)
             if not done.get("repeated"):
                 await hub.broadcast(live)
             return json_response({"ok": True, **done, "view": v})

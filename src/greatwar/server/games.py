@@ -358,6 +358,17 @@ class GameService:
                 del self._loading[game_id]
             loading.set()
 
+    def try_acquire(self, game_id: str) -> LiveGame | None:
+        """The game held as by :meth:`acquire` if it is in memory now, else None (never
+        waits: for the event loop)."""
+        with self._lock:
+            live = self._live.get(game_id)
+            if live is None:
+                return None
+            live.users += 1
+            self._live.move_to_end(game_id)
+            return live
+
     def release(self, live: LiveGame) -> None:
         with self._lock:
             live.users -= 1
