@@ -106,8 +106,8 @@ def create(
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     doc = r.json()
-    for person in doc["invites"]:
-        if doc["game"]["seed_pending"]:
+    for person in doc.get("invites", []):
+        if doc["game"].get("seed_pending"):
             r = client.post(
                 f"/api/games/{doc['id']}/seed",
                 headers={"X-Seat-Token": person["token"]},
@@ -129,7 +129,7 @@ def settled(client: TestClient, gid: str, token: str, timeout: float = 60) -> di
     deadline = time.monotonic() + timeout
     while True:
         v = view(client, gid, token)
-        if not v["bots_to_move"] or v["bot_error"]:
+        if not v.get("bots_to_move") or v["bot_error"]:
             return v
         if time.monotonic() > deadline:
             raise AssertionError(f"the bots of game {gid} did not move in {timeout} s")

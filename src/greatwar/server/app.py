@@ -483,7 +483,7 @@ def create_app(
 
             done, v = await run_in_threadpool(act)
             if not done.get("repeated"):
-                await hub.broadcast(live)
+                hub.notify(live)
                 runner.kick(live)
             return json_response({"ok": True, **done, "view": v})
 
@@ -501,7 +501,7 @@ def create_app(
 
             done, v = await run_in_threadpool(undo)
             if not done.get("repeated"):
-                await hub.broadcast(live)
+                hub.notify(live)
             return json_response({"ok": True, **done, "view": v})
 
     @app.post("/api/games/{game_id}/seed")
@@ -509,7 +509,7 @@ def create_app(
         async with using(game_id) as live:
             held = service.seats_of(live, token)
             facts = await run_in_threadpool(service.answer_seed, live, held, body.agree)
-            await hub.broadcast(live)
+            hub.notify(live)
             runner.kick(live)
             return json_response({"ok": True, **facts})
 

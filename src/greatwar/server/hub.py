@@ -39,9 +39,35 @@ def dumps(doc: Any) -> str:
 
 
 class Hub:
+    SEND_WITHIN = 10.0  # seconds a socket has to take a message before it is dropped
+
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.conns: dict[str, set[Conn]] = {}
+        self._sending: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
+
+    def notify(self, live: LiveGame) -> None:
+        """Tell the game's sockets about a change, in the background (no request waits for a
+        slow socket); changes that come while a round of sending is under way are sent
+        together after it."""
+        if live.id not in self.conns:
+            return
+        if live.id in self._sending:
+            self._again.add(live.id)
+            return
+        task = asyncio.get_running_loop().create_task(self._send_rounds(live))
+        self._sending[live.id] = task
+
+    async def _send_rounds(self, live: LiveGame) -> None:
+        try:
+            while True:
+                self._again.discard(live.id)
+                await self.broadcast(live)
+                if live.id not in self._again:
+                    return
+        finally:
+            self._sending.pop(live.id, None)
 
     def add(self, conn: Conn) -> None:
         self.conns.setdefault(conn.game_id, set()).add(conn)
@@ -63,15 +89,20 @@ class Hub:
             conn.sent_hash = v["log_hash"]
 
     async def broadcast(self, live: LiveGame) -> None:
-        for conn in list(self.conns.get(live.id, ())):
-            try:
-                await self.send_view(conn, live)
-            except ServiceError as e:
-                await self._safe_send(
-                    conn, {"type": "error", "status": e.status, "kind": e.kind, "detail": e.message}
-                )
-            except Exception:  # a closed socket: forget it
-                self.remove(conn)
+        """Send every socket of the game its seat's view now (all at once)."""
+        conns = list(self.conns.get(live.id, ()))
+        if conns:
+            await asyncio.gather(*(self._send_one(conn, live) for conn in conns))
+
+    async def _send_one(self, conn: Conn, live: LiveGame) -> None:
+        try:
+            await asyncio.wait_for(self.send_view(conn, live), self.SEND_WITHIN)
+        except ServiceError as e:
+            await self._safe_send(
+                conn, {"type": "error", "status": e.status, "kind": e.kind, "detail": e.message}
+            )
+        except Exception:  # a closed or stuck socket: forget it
+            self.remove(conn)
 
     async def _safe_send(self, conn: Conn, msg: dict[str, Any]) -> None:
         try:
