@@ -529,7 +529,8 @@ def bench_server_cmd(
         if not as_json:
             err.print(
                 f"{row['games']:>3} games: {row['actions_per_second']:>7} actions/s, "
-                f"p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms, errors {row['errors']}"
+                f"p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms, errors {row['errors']} "
+                f"(load average {row['load_average_before']})"
             )
 
     result = bench_server(levels, seconds, sc, db, progress=shown)
@@ -540,7 +541,16 @@ def bench_server_cmd(
         title=f"greatwar serve under load ({sc}, {seconds:g} s a level, {result['store']}, "
         f"{result['cpus']} CPUs)"
     )
-    for col in ("games", "actions", "actions/s", "p50 ms", "p99 ms", "max ms", "errors"):
+    columns = (
+        "games",
+        "actions",
+        "actions/s",
+        "p50 ms",
+        "p99 ms",
+        "max ms",
+        "server CPU ms/action",
+    )
+    for col in (*columns, "errors", "load"):
         table.add_column(col, justify="right")
     for r in result["levels"]:
         table.add_row(
@@ -550,7 +560,9 @@ def bench_server_cmd(
             str(r["p50_ms"]),
             str(r["p99_ms"]),
             str(r["max_ms"]),
+            str(r["server_cpu_ms_per_action"]),
             str(r["errors"]),
+            str(r["load_average_before"]),
         )
     out.print(table)
     for r in result["levels"]:

@@ -117,6 +117,9 @@ def test_two_browsers_play_the_first_action_round(browser: Browser, live_server:
     kept = start.evaluate("() => JSON.parse(localStorage.getItem('greatwar.seats') || '{}')")
     assert [list(seats) for seats in kept.values()] == [["ap"]]
     assert links["cp"].split("#")[1] not in json.dumps(kept)
+    # and the page offers no link that would open the opponent's seat here
+    assert start.locator(f"a[href='{links['cp']}']").count() == 0
+    assert start.locator(f"a[href='{links['ap']}']").count() == 1
     start.close()
 
     pages: dict[str, Page] = {"ap": ap_ctx.new_page(), "cp": cp_ctx.new_page()}

@@ -4,8 +4,10 @@ Starts ``greatwar serve`` in its own process on the loopback (127.0.0.1, a free 
 else is ever contacted) with a fresh store, then for each level of load plays that many games
 at once for a fixed time: one client thread per game plays both seats as fast as the server
 answers, each action a POST with a request id and the part of the log the client already has
-(as the browser does). Reported per level: actions per second, and the p50 and p99 latency of
-an action (the POST, from sending it to reading the whole answer). Printed, never judged.
+(as the browser does). Reported per level: actions per second, the p50 and p99 latency of an
+action (the POST, from sending it to reading the whole answer; the client's parsing of it is not
+counted), the server's CPU time per action and the machine's load average as the level began
+(the figures of a shared machine say little without it). Printed, never judged.
 """
 
 from __future__ import annotations
@@ -43,13 +45,24 @@ class _Client:
     def call(
         self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
     ) -> tuple[int, Any]:
+        status, doc, _ = self.timed(method, path, body, headers)
+        return status, doc
+
+    def timed(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, Any, float]:
+        """The status, the parsed answer and the seconds from sending the request to having
+        read the whole answer (the client's own JSON parsing is not the server's time)."""
         data = None if body is None else json.dumps(body).encode()
         h = {"Content-Type": "application/json", **(headers or {})}
         for attempt in (0, 1):
             try:
+                start = time.perf_counter()
                 self.conn.request(method, path, body=data, headers=h)
                 r = self.conn.getresponse()
-                return r.status, json.loads(r.read())
+                raw = r.read()
+                took = time.perf_counter() - start
+                return r.status, json.loads(raw), took
             except (http.client.HTTPException, ConnectionError):
                 self.conn.close()
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
@@ -122,11 +135,10 @@ class _Player(threading.Thread):
                     "log_hash": v["log_hash"],
                 }
                 headers = {"X-Seat-Token": game.tokens[seat], "X-Request-Id": uuid.uuid4().hex}
-                start = time.perf_counter()
-                status, doc = self.client.call(
+                status, doc, took = self.client.timed(
                     "POST", f"/api/games/{game.id}/action", body, headers
                 )
-                self.latencies.append(time.perf_counter() - start)
+                self.latencies.append(took)
                 self.requests += 1
                 if status != 200:
                     self.errors.append(f"{status} {doc.get('kind')}: {doc.get('detail')}")
@@ -147,6 +159,15 @@ def _percentile(xs: list[float], p: float) -> float:
         return 0.0
     ys = sorted(xs)
     return ys[min(len(ys) - 1, max(0, round(p / 100 * len(ys)) - 1))]
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) a process has used so far (Linux; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def start_server(db: str, extra: list[str] | None = None) -> tuple[subprocess.Popen[bytes], int]:
@@ -195,12 +216,15 @@ def bench_server(
             for n in levels:
                 until = time.monotonic() + seconds
                 players = [_Player(port, scenario, until, seed * 1000 + i) for i in range(n)]
+                load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+                cpu_before = _cpu_seconds(proc.pid)
                 start = time.monotonic()
                 for p in players:
                     p.start()
                 for p in players:
                     p.join()
                 took = time.monotonic() - start
+                cpu_after = _cpu_seconds(proc.pid)
                 lat = [x for p in players for x in p.latencies]
                 errors = [e for p in players for e in p.errors]
                 row = {
@@ -212,6 +236,14 @@ def bench_server(
                     "p50_ms": round(_percentile(lat, 50) * 1000, 1),
                     "p99_ms": round(_percentile(lat, 99) * 1000, 1),
                     "max_ms": round(max(lat, default=0) * 1000, 1),
+                    # the server's CPU time per action (its GET views included): what a level
+                    # costs whatever else the machine is doing
+                    "server_cpu_ms_per_action": (
+                        round((cpu_after - cpu_before) * 1000 / len(lat), 2)
+                        if cpu_before is not None and cpu_after is not None and lat
+                        else None
+                    ),
+                    "load_average_before": round(load, 2) if load is not None else None,
                     "errors": len(errors),
                     "first_errors": errors[:3],
                 }

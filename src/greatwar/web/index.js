@@ -83,41 +83,51 @@ function refreshSeats() {
     : "Between two players the server draws the seed; it is shown when the game ends, so the game can be checked.";
 }
 
-function linkRow(seats, path, label, testid) {
+// One seat's link: the creator's own opens the game here ("play"); a link to pass on can only
+// be copied, so it is never opened (and so never kept) in the creator's browser by mistake.
+function linkRow(seats, path, testid, own) {
   const url = new URL(path, location.href).href;
+  const copy = el("button", { type: "button", "data-testid": `copy-${seats[0]}` }, "copy");
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      copy.textContent = "copied";
+    } catch {
+      copy.previousSibling.select(); // no clipboard here: select the link to copy by hand
+      copy.textContent = "select and copy";
+    }
+  });
   return el(
     "div",
     { class: "seat-link" },
     el("b", { class: `side-${seats[0]}` }, seats.map((s) => SIDE_NAME[s]).join(" + ")),
     el("input", { readonly: true, value: url, class: "link-box", "data-seat": seats[0], "data-seats": seats.join(" "), onclick: (e) => e.target.select() }),
-    el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"),
-    el("a", { href: url, target: "_blank", class: "button", "data-testid": testid }, label),
+    copy,
+    own ? el("a", { href: url, target: "_blank", class: "button", "data-testid": testid }, "play") : null,
   );
 }
 
 function showCreated(doc) {
   const box = $("created");
-  const rows = [];
+  const g = doc.game;
+  const parts = [el("h3", {}, `Game ${doc.id} created`)];
   // Only the creator's own link is kept in this browser; the others are shown this once.
   if (doc.you) {
     for (const seat of doc.you.seats) rememberSeat(doc.id, seat, doc.you.token);
-    rows.push(el("h4", {}, "Your link"), linkRow(doc.you.seats, doc.you.link, "play", `open-${doc.you.seats[0]}`));
+    parts.push(el("h4", {}, "Your link"), linkRow(doc.you.seats, doc.you.link, `open-${doc.you.seats[0]}`, true));
   }
   if (doc.invites.length) {
-    rows.push(
+    parts.push(
       el("h4", {}, doc.invites.length > 1 ? "Links to pass on" : "Your opponent's link"),
       el("p", { class: "muted" }, "Send it now: it is shown only this once and this browser does not keep it. Whoever has it plays that side."),
-      ...doc.invites.map((p) => linkRow(p.seats, p.link, "copy link", `invite-${p.seats[0]}`)),
+      ...doc.invites.map((p) => linkRow(p.seats, p.link, `invite-${p.seats[0]}`, false)),
     );
   }
-  const g = doc.game;
-  box.replaceChildren(
-    el("h3", {}, `Game ${doc.id} created`),
-    ...rows,
-    g.seeded ? el("p", { class: "muted" }, `Seeded game: seed ${g.seed}.`) : null,
-    el("p", {}, el("a", { href: `/replay/${doc.id}` }, "Follow or replay this game")),
-  );
+  if (g.seeded) parts.push(el("p", { class: "muted" }, `Seeded game: seed ${g.seed}.`));
+  parts.push(el("p", {}, el("a", { href: `/replay/${doc.id}` }, "Follow or replay this game")));
+  box.replaceChildren(...parts);
   box.hidden = false;
+  box.scrollIntoView({ block: "nearest" });
 }
 
 async function listGames() {
