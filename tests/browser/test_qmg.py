@@ -80,6 +80,15 @@ def _get(url: str) -> Any:
         return json.load(r)
 
 
+def _post(url: str, doc: Any, token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["X-Seat-Token"] = token
+    req = urllib.request.Request(url, json.dumps(doc).encode(), headers, method="POST")
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)
+
+
 class Seen:
     """What one person's browser received: websocket frames and API responses."""
 
@@ -276,17 +285,41 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
         assert got == sizes, (people, got)
     start.select_option("#qmg-people", "3")
     assert start.locator("#qmg-seats fieldset.person").count() == 3
-    start.fill("#seed", str(SEED))
+    # between people the server draws the seed: the form offers none, and the creator names
+    # which person they are; their link is kept, the two others are shown once to pass on
+    assert start.is_disabled("#seed")
+    assert start.locator("#creator option").count() == 3
+    start.select_option("#creator", "ru")
     start.click("#create-button")
     start.wait_for_selector("input.link-box[data-seats='ukus']")
-    links = {
+    made = {
         person: start.input_value(f"input.link-box[data-seats='{' '.join(powers)}']")
         for person, (_, powers) in PEOPLE.items()
     }
-    assert len(set(links.values())) == 3
+    assert len(set(made.values())) == 3
+    assert start.locator("[data-testid=open-ru]").count() == 1  # only the creator's opens here
+    assert start.locator("[data-testid^=open-]").count() == 1
     start.screenshot(path=str(artifacts / "qmg-start.png"))
     start_ctx.close()
-    gid = links["p1"].split("/play/")[1].split("#")[0]
+
+    # the round played below needs a known seed: a game whose seed the first person chose,
+    # which the two others agree to (POST /seed) before anyone may act
+    doc = _post(
+        f"{server}/api/games",
+        {
+            "game": "qmg1914",
+            "seed": SEED,
+            "seats": dict.fromkeys(POWERS, "human"),
+            "players": [list(powers) for _, powers in PEOPLE.values()],
+            "creator": "ahoe",
+        },
+    )
+    gid = doc["id"]
+    tokens = {person: doc["tokens"][powers[0]] for person, (_, powers) in PEOPLE.items()}
+    links = {person: f"{server}/play/{gid}#{tokens[person]}" for person in PEOPLE}
+    for person in ("p2", "p3"):
+        _post(f"{server}/api/games/{gid}/seed", {"agree": True}, tokens[person])
+    assert _get(f"{server}/api/games/{gid}")["seed"] == SEED
 
     pages: dict[str, Page] = {}
     seen: dict[str, Seen] = {}

@@ -26,31 +26,76 @@ async function chooseGame(id) {
   const meta = metas[id];
   form = starts[id].buildForm($("game-form"), meta);
   document.title = `greatwar — ${meta.title}`;
+  refreshPeople();
+}
+
+// The people of the game as the form stands (each a list of the seats they hold): who the
+// creator may be, and whether a seed may be chosen. A chosen seed makes every draw and die known
+// to whoever chose it, so the form offers one only against the computer (between people the
+// server draws it and shows it when the game ends, so the game can be checked).
+function refreshPeople() {
+  const meta = metas[$("game").value];
+  const people = form.people();
+  const creator = $("creator");
+  const was = creator.value;
+  fill(creator, people.map((seats) => el("option", { value: seats[0] }, seats.map((s) => seatName(meta, s)).join(" + "))));
+  creator.disabled = people.length === 0;
+  if (people.some((seats) => seats[0] === was)) creator.value = was;
+  const seed = $("seed");
+  const alone = people.length <= 1;
+  seed.disabled = !alone;
+  if (!alone) seed.value = "";
+  $("seed-note").textContent = alone
+    ? "A seed makes the game repeatable: every draw and die follows from it."
+    : "Between people the server draws the seed; it is shown when the game ends, so the game can be checked.";
+}
+
+// One person's link: the creator's own opens the game here ("play"); a link to pass on can only
+// be copied, so it is never opened (and so never kept) in the creator's browser by mistake.
+function linkRow(meta, seats, path, testid, own) {
+  const url = new URL(path, location.href).href;
+  const box = el("input", { readonly: true, value: url, class: "link-box", "data-seat": seats[0], "data-seats": seats.join(" "), onclick: (e) => e.target.select() });
+  const copy = el("button", { type: "button", "data-testid": `copy-${seats[0]}` }, "copy");
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      copy.textContent = "copied";
+    } catch {
+      box.select(); // no clipboard here: select the link to copy by hand
+      copy.textContent = "select and copy";
+    }
+  });
+  return el(
+    "div",
+    { class: "seat-link" },
+    el("b", { class: `side-${seats[0]}` }, seats.map((s) => seatName(meta, s)).join(" + ")),
+    box,
+    copy,
+    own ? el("a", { href: url, target: "_blank", class: "button", "data-testid": testid }, "play") : null,
+  );
 }
 
 function showCreated(doc) {
   const meta = metas[doc.game.game] || metas.pog;
   const box = $("created");
-  const people = doc.players || Object.entries(doc.links).map(([seat, link]) => ({ seats: [seat], token: doc.tokens[seat], link }));
-  const rows = people.map((p) => {
-    const url = new URL(p.link, location.href).href;
-    for (const seat of p.seats) rememberSeat(doc.id, seat, p.token);
-    return el(
-      "div",
-      { class: "seat-link" },
-      el("b", { class: `side-${p.seats[0]}` }, p.seats.map((s) => seatName(meta, s)).join(" + ")),
-      el("input", { readonly: true, value: url, class: "link-box", "data-seat": p.seats[0], "data-seats": p.seats.join(" "), onclick: (e) => e.target.select() }),
-      el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"),
-      el("a", { href: url, target: "_blank", class: "button", "data-testid": `open-${p.seats[0]}` }, "open"),
+  const parts = [el("h3", {}, `Game ${doc.id} created`)];
+  // Only the creator's own link is kept in this browser; the others are shown this once.
+  if (doc.you) {
+    for (const seat of doc.you.seats) rememberSeat(doc.id, seat, doc.you.token);
+    parts.push(el("h4", {}, "Your link"), linkRow(meta, doc.you.seats, doc.you.link, `open-${doc.you.seats[0]}`, true));
+  }
+  if (doc.invites.length) {
+    parts.push(
+      el("h4", {}, doc.invites.length > 1 ? "Links to pass on" : "Your opponent's link"),
+      el("p", { class: "muted" }, "Send each now: it is shown only this once and this browser does not keep it. Whoever has a link plays its seats."),
+      ...doc.invites.map((p) => linkRow(meta, p.seats, p.link, `invite-${p.seats[0]}`, false)),
     );
-  });
-  fill(box,
-    el("h3", {}, `Game ${doc.id} created`),
-    el("p", { class: "muted" }, people.length > 1 ? "Each link is private to its player: whoever has it plays those seats. Send each other link to its player." : "This link is yours: whoever has it plays these seats."),
-    rows,
-    el("p", {}, el("a", { href: `/replay/${doc.id}` }, "Follow or replay this game")),
-  );
+  }
+  if (doc.game.seeded) parts.push(el("p", { class: "muted" }, `Seeded game: seed ${doc.game.seed}.`));
+  parts.push(el("p", {}, el("a", { href: `/replay/${doc.id}` }, "Follow or replay this game")));
+  fill(box, parts);
   box.hidden = false;
+  box.scrollIntoView({ block: "nearest" });
 }
 
 async function listGames() {
@@ -81,7 +126,7 @@ async function listGames() {
     return el(
       "tr",
       { "data-game": g.id },
-      el("td", {}, el("code", {}, g.id)),
+      el("td", {}, el("code", {}, g.id), g.seeded ? el("span", { class: "muted small", title: "a player chose the seed" }, " seeded") : null),
       el("td", {}, meta ? meta.title : g.title),
       el("td", {}, humanWords(g.scenario)),
       el("td", {}, players),
@@ -112,6 +157,7 @@ async function main() {
   $("game").value = first.game;
   $("game").addEventListener("change", () => chooseGame($("game").value));
   await chooseGame(first.game);
+  $("game-form").addEventListener("change", refreshPeople);
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     let body;
@@ -121,7 +167,8 @@ async function main() {
       toast(e.message);
       return;
     }
-    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    if (!$("creator").disabled) body.creator = $("creator").value;
+    if (!$("seed").disabled && $("seed").value !== "") body.seed = Number($("seed").value);
     try {
       const doc = await api("/api/games", { method: "POST", body });
       showCreated(doc);

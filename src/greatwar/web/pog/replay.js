@@ -50,7 +50,7 @@ async function show(step) {
   logPanel.stick = true;
   logPanel.render();
   fill($("entry"),
-    el("div", { class: "prompt-text" }, v.entry ? (v.entry === "undo" ? "A decision was taken back (undo)" : `Decision ${v.step}: ${actionLabel(facts, v.entry)}`) : "The set-up"),
+    el("div", { class: "prompt-text" }, entryText(v)),
     ...(v.result ? [el("div", { class: "result" }, `Result: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")}), VP ${v.result.vp}`)] : []),
   );
   const hands = v.cards.hands || { [v.seat]: v.cards.hand };
@@ -139,3 +139,10 @@ export async function start(id, gameInfo) {
   await show(info.over ? info.actions : 0);
 }
 
+// What the step's record entry was; another seat's entries stay hidden until the game is over.
+function entryText(v) {
+  if (!v.step) return "The set-up";
+  if (v.entry_hidden) return `Decision ${v.step}: a decision of the ${SIDE_NAME[v.entry_seat] || v.entry_seat} (shown when the game is over)`;
+  if (v.entry === "undo") return "A decision was taken back (undo)";
+  return `Decision ${v.step}: ${actionLabel(facts, v.entry)}`;
+}

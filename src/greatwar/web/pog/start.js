@@ -73,6 +73,8 @@ export function buildForm(box, meta) {
   seatOptions($("seat-cp"), meta.bots, "human");
   buildOptions(options, meta);
   return {
+    // each person: one side
+    people: () => ["ap", "cp"].filter((seat) => $(`seat-${seat}`).value === "human").map((seat) => [seat]),
     read: () => ({
       scenario: $("scenario").value,
       options: readOptions(),

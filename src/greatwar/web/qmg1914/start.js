@@ -24,10 +24,10 @@ function word(v) {
 export function buildForm(box, meta) {
   const names = Object.fromEntries(meta.seat_info.map((s) => [s.id, s.name]));
   const teams = Object.fromEntries(meta.seat_info.map((s) => [s.id, s.team]));
-  const people = el("select", { id: "qmg-people", "data-testid": "people" }, Object.keys(meta.seat_groups).map((n) => el("option", { value: n }, n)));
+  const peopleSelect = el("select", { id: "qmg-people", "data-testid": "people" }, Object.keys(meta.seat_groups).map((n) => el("option", { value: n }, n)));
   const table = el("div", { id: "qmg-seats", class: "qmg-seats" });
   const drawGroups = () => {
-    const groups = meta.seat_groups[people.value];
+    const groups = meta.seat_groups[peopleSelect.value];
     fill(table,
       groups.map((g, i) =>
         el(
@@ -39,8 +39,8 @@ export function buildForm(box, meta) {
       ),
     );
   };
-  people.value = "3" in meta.seat_groups ? "3" : Object.keys(meta.seat_groups)[0];
-  people.addEventListener("change", drawGroups);
+  peopleSelect.value = "3" in meta.seat_groups ? "3" : Object.keys(meta.seat_groups)[0];
+  peopleSelect.addEventListener("change", drawGroups);
   const options = Object.entries(meta.options).map(([key, o]) =>
     el(
       "label",
@@ -54,17 +54,21 @@ export function buildForm(box, meta) {
     ),
   );
   fill(box,
-    el("label", {}, `${t("people")} `, people),
+    el("label", {}, `${t("people")} `, peopleSelect),
     el("p", { class: "muted small" }, t("assignments")),
     table,
     el("details", { class: "qmg-options" }, el("summary", {}, t("rule_options")), options),
   );
   drawGroups();
+  // each person: the powers of their assignment that the computer does not play
+  const people = () =>
+    meta.seat_groups[peopleSelect.value].map((g) => g.filter((p) => $(`seat-${p}`).value === "human")).filter((g) => g.length);
   return {
+    people,
     read: () => {
       const seats = {};
       const players = [];
-      for (const g of meta.seat_groups[people.value]) {
+      for (const g of meta.seat_groups[peopleSelect.value]) {
         const humans = [];
         for (const p of g) {
           seats[p] = $(`seat-${p}`).value;
