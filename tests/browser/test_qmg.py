@@ -52,7 +52,17 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     db = tmp_path_factory.mktemp("qmg") / "games.sqlite"
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "greatwar", "serve", "--port", str(port), "--db", str(db)],
+        [
+            sys.executable,
+            "-m",
+            "greatwar",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--allow-bot-games",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
