@@ -2,6 +2,8 @@
 
 - :mod:`greatwar.env.pog`: Paths of Glory as a PettingZoo AEC environment (``env()``,
   ``raw_env()``), following PettingZoo's module conventions.
+- :mod:`greatwar.env.qmg1914`: Quartermaster General: 1914 the same way (five agents, one a
+  power).
 - :mod:`greatwar.env.aec`: the game-agnostic AEC environment behind it.
 - :mod:`greatwar.env.single`: a Gymnasium single-agent wrapper (one seat against a bot).
 - :mod:`greatwar.env.openspiel`: an OpenSpiel adapter (a registered Python game).

@@ -1,8 +1,8 @@
 """Environment steps per second per core: ``python3 -m greatwar.env.bench``.
 
-Plays games of the PettingZoo environment with uniformly random legal tokens (one process, so
-one core) and prints the token steps per second, the actions per second and the games played.
-It measures, it never asserts.
+Plays games of the PettingZoo environment (``--game pog``, ``--game qmg1914``) with uniformly
+random legal tokens (one process, so one core) and prints the token steps per second, the
+actions per second and the games played. It measures, it never asserts.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import time
 
 import numpy as np
 
+from greatwar.core.games import game as find_game
 from greatwar.core.games import games
 from greatwar.env.aec import GreatWarEnv
 
@@ -51,12 +52,20 @@ def run(game: str, scenario: str | None, games_: int, seed: int) -> dict[str, fl
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python3 -m greatwar.env.bench", description=__doc__)
     p.add_argument("--game", default="pog", choices=games())
-    p.add_argument("--scenario", default="introductory")
+    p.add_argument(
+        "--scenario",
+        default=None,
+        help="the scenario (default: introductory where the game has one, else its default)",
+    )
     p.add_argument("--games", type=int, default=5)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     a = p.parse_args(argv)
-    r = run(a.game, a.scenario, a.games, a.seed)
+    scenario = a.scenario
+    if scenario is None:
+        ids = [x.id for x in find_game(a.game).scenarios()]
+        scenario = "introductory" if "introductory" in ids else None
+    r = run(a.game, scenario, a.games, a.seed)
     if a.json:
         print(json.dumps(r))
     else:

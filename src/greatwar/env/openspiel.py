@@ -1,5 +1,6 @@
 """An OpenSpiel adapter: any greatwar game with an encoder and a determinizer as a Python game
-registered with ``pyspiel`` (``greatwar_pog`` for Paths of Glory).
+registered with ``pyspiel`` (``greatwar_pog`` for Paths of Glory, ``greatwar_qmg1914`` for
+Quartermaster General: 1914: one OpenSpiel player per seat, any number of seats).
 
 >>> import pyspiel
 >>> from greatwar.env.openspiel import register
@@ -9,7 +10,8 @@ registered with ``pyspiel`` (``greatwar_pog`` for Paths of Glory).
 True
 
 The game is sequential, imperfect-information, explicitly stochastic, with terminal rewards
-(+1 for the winning team's seats, -1 for the others, 0 on a draw).
+(+1 for the winning team's seats, -1 for the others, 0 on a draw): zero-sum for two seats in
+two teams, general-sum otherwise.
 
 - **Actions** are tokens of the game's vocabulary (``num_distinct_actions`` = its size), chosen
   one at a time as in the PettingZoo environment (:mod:`greatwar.env.tokens`): a decision of
@@ -17,7 +19,8 @@ The game is sequential, imperfect-information, explicitly stochastic, with termi
 - **Chance nodes**: the first node deals the game (its outcome, one of ``deals`` equally likely
   ones, is the engine's seed: the shuffles and whatever is random in the set-up); after that,
   every die an action rolls is a chance node of six equally likely outcomes, fed to the engine
-  by the game's determinizer. A reshuffle during play draws on the engine's own generator,
+  by the game's determinizer (a game without dice, such as Quartermaster General, has no
+  chance node but the deal). A reshuffle during play draws on the engine's own generator,
   which is hidden state (and redrawn by resampling).
 - **Information state strings** are built from the player's view only (plus the tokens of its
   own unfinished decision): a readable head (seat, step, decision so far) and a digest of the

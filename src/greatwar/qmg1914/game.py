@@ -19,6 +19,7 @@ from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
 from greatwar.core.faces import TerminalFace, WebFace
 from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
+from greatwar.core.research import Determinizer, Encoder
 from greatwar.qmg1914 import engine, invariants, messages
 from greatwar.qmg1914.data import POWER_NAMES, POWERS, TEAM_NAMES, TEAM_OF, TEAM_POWERS, TEAMS
 from greatwar.qmg1914.options import OPTIONS, normalise
@@ -222,6 +223,18 @@ class Quartermaster1914:
 
         _check_scenario(scenario)
         return benchmarks(scenario, options, seed)
+
+    def encoder(self) -> Encoder:
+        """The token vocabulary and the observation encoding of a view (greatwar.env)."""
+        from greatwar.qmg1914.encoding import ENCODER
+
+        return ENCODER
+
+    def determinizer(self) -> Determinizer[State]:
+        """Hidden-card resampling, for search (greatwar.env.openspiel)."""
+        from greatwar.qmg1914.encoding import DETERMINIZER
+
+        return DETERMINIZER
 
 
 GAME: Game[State] = Quartermaster1914()
