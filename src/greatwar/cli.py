@@ -338,15 +338,25 @@ def replay_cmd(
     ] = None,
     as_json: AsJson = False,
 ) -> None:
-    """Replay a saved game record and print its final position's hash and result."""
+    """Replay a saved game record and print its final position's hash and result.
+
+    A file that is not a record of a known game (or of ``--game``), or that cannot be replayed,
+    gets one line saying why and exit code 2."""
     from greatwar.core.errors import GameError
-    from greatwar.core.session import load_record, replay
+    from greatwar.core.session import RECORD_BYTES_LIMIT, parse_record, replay_checked
 
     try:
-        g, record = load_record(json.loads(path.read_text(encoding="utf-8")), game_id)
-        s = replay(g, record)
-    except (OSError, json.JSONDecodeError, GameError) as e:
-        err.print(f"[red]cannot replay {escape(str(path))}:[/red] {escape(str(e))}", soft_wrap=True)
+        with path.open("rb") as f:
+            data = f.read(RECORD_BYTES_LIMIT + 1)
+        g, record = parse_record(data, game_id)
+        s = replay_checked(g, record).state
+    except (OSError, GameError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        err.print(
+            f"[red]cannot replay {escape(str(path))}:[/red] {escape(why)}",
+            soft_wrap=True,
+            highlight=False,
+        )
         raise typer.Exit(2) from None
     if record.version is not None and record.version != g.version:
         err.print(
@@ -453,8 +463,38 @@ def serve(
             "Default: games.sqlite in the user's data directory.",
         ),
     ] = None,
+    allow_bot_games: Annotated[
+        bool,
+        typer.Option(
+            "--allow-bot-games",
+            help="Let anyone create games played by bots alone (they run in the background).",
+        ),
+    ] = False,
+    bot_workers: Annotated[
+        int,
+        typer.Option(
+            "--bot-workers",
+            min=0,
+            max=64,
+            help="Processes the bots think in (0: in the server itself).",
+        ),
+    ] = 1,
+    create_burst: Annotated[
+        int,
+        typer.Option(
+            "--create-burst",
+            min=1,
+            help="Games one address may create at once (then one every --create-every s).",
+        ),
+    ] = 20,
+    create_every: Annotated[
+        float, typer.Option("--create-every", min=0.001, help="See --create-burst.")
+    ] = 3.0,
 ) -> None:
-    """Serve the web app: play in the browser against a friend or the computer."""
+    """Serve the web app: play in the browser against a friend or the computer.
+
+    Stops within two seconds on Ctrl+C or SIGTERM; games whose bot was to move go on when it is
+    started again."""
     import uvicorn
 
     from greatwar.server import GameStore, create_app, default_database
@@ -463,15 +503,99 @@ def serve(
     try:
         store = GameStore(db or default_database())
     except StoreError as e:
-        from rich.markup import escape
-
         err.print(f"[red]{escape(str(e))}[/red]")
         raise typer.Exit(2) from None
-    web = create_app(store=store)
+    web = create_app(
+        store=store,
+        allow_bot_games=allow_bot_games,
+        bot_workers=bot_workers,
+        create_burst=create_burst,
+        create_every=create_every,
+    )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     out.print(f"greatwar {__version__}: games are stored in {store.describe()}")
     out.print(f"Open [bold]http://{shown}:{port}/[/bold] in your browser (Ctrl+C stops it).")
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    try:
+        uvicorn.run(
+            web,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            timeout_graceful_shutdown=1,  # then open requests and sockets are cut
+            ws_max_size=64 * 1024,
+        )
+    finally:
+        store.close()
+
+
+@app.command("bench-server")
+def bench_server_cmd(
+    games: Annotated[
+        str, typer.Option("--games", help="The levels of load: games played at once.")
+    ] = "1,4,16",
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=1, max=600, help="How long each level runs.")
+    ] = 10.0,
+    scenario: Scenario = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db", help="The store to measure (default: a fresh SQLite file, removed after)."
+        ),
+    ] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Measure the web server under load: actions per second and the p50/p99 latency of an
+    action, for each number of games played at once. Runs 'greatwar serve' on the loopback
+    only, for a bounded time. Printed, never judged."""
+    from greatwar.server.bench import bench_server
+
+    try:
+        levels = [int(x) for x in games.split(",") if x.strip()]
+    except ValueError:
+        raise typer.BadParameter("--games takes numbers, e.g. 1,4,16") from None
+    if not levels or any(not 1 <= n <= 64 for n in levels):
+        raise typer.BadParameter("--games takes numbers from 1 to 64, e.g. 1,4,16")
+    sc = scenario_id(_game(DEFAULT_GAME), scenario) if scenario else "historical"
+    if db is not None:
+        from greatwar.server.store import database_url
+
+        db = database_url(db) if "://" not in db else db
+    rows: list[dict[str, Any]] = []
+
+    def shown(row: dict[str, Any]) -> None:
+        rows.append(row)
+        if not as_json:
+            err.print(
+                f"{row['games']:>3} games: {row['actions_per_second']:>7} actions/s, "
+                f"p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms, errors {row['errors']}"
+            )
+
+    result = bench_server(levels, seconds, sc, db, progress=shown)
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return
+    table = Table(
+        title=f"greatwar serve under load ({sc}, {seconds:g} s a level, {result['store']}, "
+        f"{result['cpus']} CPUs)"
+    )
+    for col in ("games", "actions", "actions/s", "p50 ms", "p99 ms", "max ms", "errors"):
+        table.add_column(col, justify="right")
+    for r in result["levels"]:
+        table.add_row(
+            str(r["games"]),
+            str(r["actions"]),
+            str(r["actions_per_second"]),
+            str(r["p50_ms"]),
+            str(r["p99_ms"]),
+            str(r["max_ms"]),
+            str(r["errors"]),
+        )
+    out.print(table)
+    for r in result["levels"]:
+        for e in r["first_errors"]:
+            err.print(f"[red]error[/red] {escape(e)}")
 
 
 @app.command()
@@ -681,7 +805,7 @@ def play(
     ] = None,
     game_id: GameId = DEFAULT_GAME,
     scenario: Scenario = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the game.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the game.")] = 1,
     options: Options = None,
     save: Annotated[
         Path | None,

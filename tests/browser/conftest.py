@@ -41,7 +41,17 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "games.sqlite"
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "greatwar", "serve", "--port", str(port), "--db", str(db)],
+        [
+            sys.executable,
+            "-m",
+            "greatwar",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--allow-bot-games",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )

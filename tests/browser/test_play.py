@@ -96,11 +96,16 @@ def test_two_browsers_play_the_first_action_round(
     start.select_option("#scenario", "historical")
     start.select_option("#seat-ap", "human")
     start.select_option("#seat-cp", "human")
-    start.fill("#seed", "7")
+    assert start.is_disabled("#seed")  # two players: the server draws the seed
+    start.select_option("#creator", "ap")
     start.click("#create-button")
     start.wait_for_selector("input.link-box[data-seat=cp]")
     links = {seat: start.input_value(f"input.link-box[data-seat={seat}]") for seat in ("ap", "cp")}
     assert links["ap"] != links["cp"]
+    # this browser keeps the creator's own seat only; the opponent's link was shown once
+    kept = start.evaluate("() => JSON.parse(localStorage.getItem('greatwar.seats') || '{}')")
+    assert [list(seats) for seats in kept.values()] == [["ap"]]
+    assert links["cp"].split("#")[1] not in json.dumps(kept)
     start.close()
 
     pages: dict[str, Page] = {"ap": ap_ctx.new_page(), "cp": cp_ctx.new_page()}

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from greatwar.core.errors import CorruptStateError, IllegalActionError
+from greatwar.core.errors import CorruptStateError, IllegalActionError, MalformedActionError
+from greatwar.core.games import game
 from greatwar.core.session import GameRecord, Session, replay
 from greatwar.pog import engine
 from greatwar.pog.game import RULES
@@ -111,3 +112,47 @@ def test_the_session_serial_counts_the_decisions_in_force():
     assert g.serial == g.state.serial == 2
     g.undo()
     assert g.serial == g.state.serial == 1 and len(g.record.actions) == 3
+
+
+@pytest.mark.parametrize("game_id", ["pog", "qmg1914"])
+@pytest.mark.parametrize("seat", ["xx", 5, -1, ""])
+def test_a_bad_seat_is_malformed_input(game_id, seat):
+    """Session.apply and the descriptor's check refuse a seat the game does not have with a
+    clear error, never a KeyError or IndexError, and change nothing."""
+    rules = game(game_id)
+    g = Session.new(rules, rules.default_scenario, seed=4)
+    before = rules.hash(g.state)
+    legal = str(rules.legal_actions(g.state)[0])
+    with pytest.raises(MalformedActionError, match="unknown seat"):
+        g.apply(legal, seat)
+    with pytest.raises(MalformedActionError, match="unknown seat"):
+        rules.check(g.state, legal, seat)
+    assert rules.hash(g.state) == before and g.record.actions == []
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"seed": True}, "seed"),
+        ({"seed": -1}, "seed"),
+        ({"seed": 2**64}, "seed"),
+        ({"seed": 1.5}, "seed"),
+        ({"game": 7}, "game"),
+        ({"scenario": "x" * 5000}, "scenario"),
+        ({"options": []}, "options"),
+        ({"actions": [1]}, "action 0"),
+        ({"actions": ["x" * 5000]}, "action"),
+        ({"version": 2}, "version"),
+    ],
+)
+def test_malformed_record_fields_are_named(change, words):
+    doc = {
+        "format": "greatwar.record/1",
+        "game": "pog",
+        "scenario": "campaign",
+        "seed": 3,
+        "actions": [],
+        **change,
+    }
+    with pytest.raises(CorruptStateError, match=words):
+        GameRecord.from_json(doc)

@@ -47,3 +47,12 @@ def test_no_action_after_the_end(s):
     s.stack = []
     with pytest.raises(IllegalActionError, match="game is over"):
         engine.apply(s, "done")
+
+
+@pytest.mark.parametrize("seat", ["xx", "AP", 2, -1, 7])
+def test_an_unknown_seat_is_malformed_input(s, seat):
+    before = s.hash()
+    for call in (engine.check, engine.apply):
+        with pytest.raises(MalformedActionError, match="unknown seat"):
+            call(s, "choose yes", seat=seat)
+    assert s.hash() == before

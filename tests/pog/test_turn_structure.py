@@ -3,6 +3,7 @@ victory (5.x), each marked with the rules it checks."""
 
 import pytest
 
+from greatwar.core.errors import MalformedActionError
 from greatwar.pog import action_phase, engine, mandated, sequence, war_status
 from greatwar.pog.cards import CARDS
 from greatwar.pog.data import AP, CP
@@ -388,6 +389,19 @@ def test_bid_only_at_the_end():
     s.vp = 14
     sequence.end_of_turn(s)
     assert s.result["final_vp"] == 11 and s.result["outcome"] == "ap"  # draw 11 -> AP (5.6.2)
+
+
+@pytest.mark.rule("5.6.1")
+def test_a_bid_is_a_whole_number_of_vp_within_the_track():
+    """Ruling R9: a bid from 0 to 20 VP (the VP track's span); anything else is refused."""
+    for vp in (0, 1, 20):
+        opts = engine.new_game("campaign", {"bid": {"side": "ap", "vp": vp}}, seed=1).options
+        assert opts["bid"] == {"side": "ap", "vp": vp} and opts["tournament"]
+    for vp in (21, 10**30, -1, True, 1.0, "1"):
+        with pytest.raises(MalformedActionError, match="option 'bid'"):
+            engine.new_game("campaign", {"bid": {"side": "ap", "vp": vp}}, seed=1)
+    opts = engine.new_game("campaign", {"bid": {"side": "cp", "vp": 2, "x": "y"}}, seed=1).options
+    assert opts["bid"] == {"side": "cp", "vp": 2}  # only the bid's own fields are kept
 
 
 @pytest.mark.rule("5.6.3")

@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from greatwar.server import GameStore
-from tests.server.conftest import act, create, play, view
+from tests.server.conftest import act, create, finished, play, settled, view
 
 
 def _snapshot(client: TestClient, store: GameStore, gid: str, token: str) -> tuple[Any, ...]:
@@ -125,7 +125,7 @@ def test_undo_takes_back_the_seats_own_decision(client: TestClient, store: GameS
 def test_bots_move_server_side(client: TestClient) -> None:
     gid, tokens = create(client, ap="human", cp="random", seed=11)
     assert set(tokens) == {"ap"}
-    v = view(client, gid, tokens["ap"])
+    v = settled(client, gid, tokens["ap"])
     # the Central Powers move first; their bot has played up to the Allies' decision
     assert v["to_act"] == "ap" and v["legal"]
     assert any(e["k"].startswith("card.") and e.get("s") == "cp" for e in v["log"])
@@ -133,7 +133,7 @@ def test_bots_move_server_side(client: TestClient) -> None:
         pick = next((a for a in v["legal"] if a != "done"), v["legal"][0])
         r = act(client, gid, tokens["ap"], pick, v["serial"])
         assert r.status_code == 200
-        v = view(client, gid, tokens["ap"])
+        v = settled(client, gid, tokens["ap"])
         assert v["to_act"] == "ap" or v["over"]
     assert v["round"] > 1 or v["turn"] > 1
 
@@ -141,7 +141,7 @@ def test_bots_move_server_side(client: TestClient) -> None:
 def test_a_game_between_bots_is_played_to_the_end(client: TestClient) -> None:
     gid, tokens = create(client, ap="random", cp="random", seed=2, scenario="introductory")
     assert tokens == {}
-    g = client.get(f"/api/games/{gid}").json()
+    g = finished(client, gid)
     assert g["over"] and g["result"]["outcome"]
     games = client.get("/api/games").json()["games"]
     assert games[0]["id"] == gid and games[0]["over"]

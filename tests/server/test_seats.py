@@ -7,7 +7,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import act, create, play, view
+from greatwar.server import GameStore
+from tests.server.conftest import act, create, play, settled, view
 
 
 def _state(client: TestClient, gid: str) -> tuple[int, int]:
@@ -72,9 +73,11 @@ def _hands(doc: Any) -> list[Any]:
     return found
 
 
-def test_the_other_hand_never_appears(client: TestClient) -> None:
-    seed = 987654321987
-    gid, tokens = create(client, seed=seed)
+def test_the_other_hand_never_appears(client: TestClient, store: GameStore) -> None:
+    gid, tokens = create(client, seed=None)  # the server draws the seed
+    row = store.get(gid)
+    assert row is not None
+    seed = row.seed
     seen: list[Any] = []  # every answer the Allies get
     with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
         ws.send_json({"token": tokens["ap"]})
@@ -107,11 +110,11 @@ def test_the_other_hand_never_appears(client: TestClient) -> None:
     assert private, "the test needs Central Powers cards the Allies do not know"
     text = json.dumps(seen)
     for card in private:
-        assert f'"{card}"' not in text, card
+        assert (f'"{card}"' in text) is False, card
     for hand in _hands(seen):
         assert all(c.startswith("ap") for c in hand), hand
-    assert tokens["cp"] not in text and tokens["ap"] not in text
-    assert str(seed) not in text  # the seed would give away every shuffle
+    assert (tokens["cp"] in text or tokens["ap"] in text) is False
+    assert (str(seed) in text) is False  # the seed would give away every shuffle
 
 
 def test_the_replay_of_a_running_game_is_only_from_your_own_seat(client: TestClient) -> None:
@@ -188,3 +191,99 @@ def test_seat_groups_are_checked(client: TestClient) -> None:
     assert code == 400
     code, why = make(seats={"ap": "human", "cp": "human", "de": "human"})
     assert code == 400 and "unknown seats" in why
+
+
+def test_the_creator_keeps_only_their_own_seat(client: TestClient) -> None:
+    r = client.post("/api/games", json={"scenario": "historical", "creator": "cp"})
+    assert r.status_code == 201, r.text
+    doc = r.json()
+    gid = doc["id"]
+    assert (
+        doc["you"]["seats"] == ["cp"] and doc["you"]["link"] == f"/play/{gid}#{doc['you']['token']}"
+    )
+    assert [p["seats"] for p in doc["invites"]] == [["ap"]]
+    assert doc["invites"][0]["token"] != doc["you"]["token"]
+    assert view(client, gid, doc["you"]["token"])["seat"] == "cp"
+    assert view(client, gid, doc["invites"][0]["token"])["seat"] == "ap"
+    r = client.post("/api/games", json={"creator": "xx"})
+    assert r.status_code == 400 and "creator" in r.json()["detail"]
+    r = client.post("/api/games", json={"creator": "ap", "seats": {"ap": "random"}})
+    assert r.status_code == 400  # the creator's seat is a human's
+    r = client.post("/api/games", json={"seats": {"cp": "random"}})
+    assert r.json()["you"]["seats"] == ["ap"] and r.json()["invites"] == []
+
+
+def test_a_two_human_game_gets_a_seed_drawn_by_the_server_shown_when_it_ends(
+    client: TestClient, store: GameStore
+) -> None:
+    doc = client.post("/api/games", json={"scenario": "introductory", "creator": "ap"}).json()
+    gid = doc["id"]
+    facts = client.get(f"/api/games/{gid}").json()
+    assert facts["seeded"] is False and facts["seed"] is None and facts["seed_pending"] == []
+    row = store.get(gid)
+    assert row is not None and 0 <= row.seed < 2**62
+    v = view(client, gid, doc["you"]["token"])
+    assert v["seed"] is None and not v["seeded"]
+
+
+def test_a_chosen_seed_waits_for_the_other_player_and_is_shown_to_both(
+    client: TestClient, store: GameStore
+) -> None:
+    r = client.post("/api/games", json={"scenario": "campaign", "creator": "ap", "seed": 77})
+    assert r.status_code == 201, r.text
+    doc = r.json()
+    gid, mine, theirs = doc["id"], doc["you"]["token"], doc["invites"][0]["token"]
+    assert doc["game"]["seeded"] and doc["game"]["seed"] == 77
+    assert doc["game"]["seed_pending"] == ["cp"]
+    v = view(client, gid, theirs)
+    assert v["seeded"] and v["seed"] == 77 and v["seed_pending"] == ["cp"]
+    r = act(client, gid, theirs, v["legal"][0], v["serial"])
+    assert r.status_code == 409 and r.json()["kind"] == "seed_pending"
+    assert "77" in r.json()["detail"]
+    # the creator cannot agree for the other player
+    r = client.post(f"/api/games/{gid}/seed", headers={"X-Seat-Token": mine}, json={"agree": True})
+    assert r.status_code == 422
+    r = client.post(
+        f"/api/games/{gid}/seed", headers={"X-Seat-Token": theirs}, json={"agree": True}
+    )
+    assert r.status_code == 200 and r.json()["seed_pending"] == []
+    assert act(client, gid, theirs, v["legal"][0], v["serial"]).status_code == 200
+    listed = client.get("/api/games").json()["games"][0]
+    assert listed["id"] == gid and listed["seeded"] is True
+    assert store.get(gid).extra == {"seeded": True, "seed_pending": []}  # type: ignore[union-attr]
+
+
+def test_a_refused_seed_is_replaced_by_one_the_server_draws(
+    client: TestClient, store: GameStore
+) -> None:
+    doc = client.post(
+        "/api/games", json={"scenario": "campaign", "creator": "ap", "seed": 77}
+    ).json()
+    gid, theirs = doc["id"], doc["invites"][0]["token"]
+    r = client.post(
+        f"/api/games/{gid}/seed", headers={"X-Seat-Token": theirs}, json={"agree": False}
+    )
+    assert r.status_code == 200 and r.json() == {
+        "ok": True,
+        "seeded": False,
+        "seed_pending": [],
+        "seed": None,
+    }
+    row = store.get(gid)
+    assert row is not None and row.seed != 77
+    v = view(client, gid, theirs)
+    assert not v["seeded"] and v["seed"] is None and v["legal"]
+    assert act(client, gid, theirs, v["legal"][0], v["serial"]).status_code == 200
+    r = client.post(
+        f"/api/games/{gid}/seed", headers={"X-Seat-Token": theirs}, json={"agree": True}
+    )
+    assert r.status_code == 422  # nothing to answer any more
+
+
+def test_a_chosen_seed_against_a_bot_needs_no_agreement(client: TestClient) -> None:
+    doc = client.post(
+        "/api/games", json={"scenario": "campaign", "seats": {"cp": "random"}, "seed": 5}
+    ).json()
+    assert doc["game"]["seeded"] and doc["game"]["seed"] == 5 and doc["game"]["seed_pending"] == []
+    v = settled(client, doc["id"], doc["you"]["token"])
+    assert v["to_act"] == "ap" and v["legal"]

@@ -15,11 +15,17 @@ crosses. This holds for any number of seats: a barrier is any change of the seat
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from greatwar.core.actions import Action
-from greatwar.core.errors import CorruptStateError, IllegalActionError
+from greatwar.core.errors import (
+    CorruptStateError,
+    GameError,
+    IllegalActionError,
+    MalformedActionError,
+)
 from greatwar.core.games import Game, UnknownGameError, game
 
 UNDO = "undo"
@@ -55,25 +61,65 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, doc: Any) -> GameRecord:
+        """A record from its JSON form; :class:`CorruptStateError` naming the first field that
+        is missing or wrong (each field is checked for its type and size)."""
         if not isinstance(doc, dict) or doc.get("format") != "greatwar.record/1":
             raise CorruptStateError("not a greatwar game record")
-        try:
-            game, scenario, seed = doc["game"], doc["scenario"], doc["seed"]
-            options, actions = doc.get("options"), doc["actions"]
-        except KeyError as e:
-            raise CorruptStateError(f"game record lacks {e}") from None
-        version = doc.get("version")
-        if not (
-            isinstance(game, str)
-            and (version is None or isinstance(version, str))
-            and isinstance(scenario, str)
-            and isinstance(seed, int)
-            and (options is None or isinstance(options, dict))
-            and isinstance(actions, list)
-            and all(isinstance(a, str) for a in actions)
-        ):
-            raise CorruptStateError("game record fields have the wrong types")
+        for key in ("game", "scenario", "seed", "actions"):
+            if key not in doc:
+                raise CorruptStateError(f"game record lacks {key!r}")
+        game, scenario, seed = doc["game"], doc["scenario"], doc["seed"]
+        options, actions, version = doc.get("options"), doc["actions"], doc.get("version")
+        if not _short_text(game):
+            raise CorruptStateError(f"game record: 'game' must be a short text, not {_shown(game)}")
+        if not _short_text(scenario):
+            raise CorruptStateError(
+                f"game record: 'scenario' must be a short text, not {_shown(scenario)}"
+            )
+        if version is not None and not _short_text(version):
+            raise CorruptStateError(
+                f"game record: 'version' must be a short text, not {_shown(version)}"
+            )
+        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+            raise CorruptStateError(
+                f"game record: 'seed' must be a whole number from 0 to 2^63-1, not {_shown(seed)}"
+            )
+        if options is not None and not isinstance(options, dict):
+            raise CorruptStateError(
+                f"game record: 'options' must be an object, not {_shown(options)}"
+            )
+        if not isinstance(actions, list):
+            raise CorruptStateError(f"game record: 'actions' must be a list, not {_shown(actions)}")
+        for i, a in enumerate(actions):
+            if not isinstance(a, str) or len(a) > ACTION_TEXT_LIMIT:
+                raise CorruptStateError(
+                    f"game record: action {i} must be a text of at most {ACTION_TEXT_LIMIT} "
+                    f"characters, not {_shown(a)}"
+                )
         return cls(game, scenario, options, seed, list(actions), version)
+
+
+SEED_LIMIT = 2**63
+"""Seeds are whole numbers in [0, 2^63): they fit a signed 64-bit database column."""
+ACTION_TEXT_LIMIT = 400
+"""The longest action text a record may hold (the store's column)."""
+
+
+def _short_text(x: Any) -> bool:
+    return isinstance(x, str) and 0 < len(x) <= 64
+
+
+def _shown(x: Any) -> str:
+    """A value for an error message, cut short (a record may hold anything)."""
+    if x is None or isinstance(x, bool):
+        return json.dumps(x)
+    if isinstance(x, int):
+        return str(x) if -(10**30) < x < 10**30 else "a number of over 30 digits"
+    if isinstance(x, str):
+        return repr(x) if len(x) <= 40 else f"a text of {len(x)} characters"
+    if isinstance(x, float):
+        return repr(x)
+    return "an object" if isinstance(x, dict) else "a list" if isinstance(x, list) else "that"
 
 
 class Session(Generic[S]):
@@ -108,6 +154,10 @@ class Session(Generic[S]):
     def apply(self, action: str | Action, seat: str | None = None) -> Action:
         """Apply one action for ``seat`` (or for whoever is to act). Atomic: on any error the
         state and the record are unchanged."""
+        if seat is not None and seat not in self.rules.seats:
+            raise MalformedActionError(
+                f"unknown seat {seat!r}; expected one of {', '.join(self.rules.seats)}"
+            )
         a = self.rules.check(self.state, action, seat)
         actor = self.rules.to_act(self.state)
         before = self.rules.clone(self.state)
@@ -165,6 +215,60 @@ class Session(Generic[S]):
 def replay(rules: Game[S], record: GameRecord) -> S:
     """The state a record leads to (raises the engine's errors if the record is invalid)."""
     return Session(rules, record).state
+
+
+RECORD_BYTES_LIMIT = 64 * 2**20
+"""The largest record file :func:`parse_record` reads (a long game is well under 1 MiB)."""
+
+
+def parse_record(data: bytes, expected: str | None = None) -> tuple[Game[Any], GameRecord]:
+    """A record from the bytes of a file, and its game's descriptor.
+
+    Every way the bytes can be wrong (not UTF-8, not JSON, JSON nested too deeply or with a
+    number too long to read, a field of the wrong type or size, an unknown game or another game
+    than ``expected``) raises :class:`greatwar.core.errors.GameError` with one line saying
+    what is wrong, never another exception."""
+    if len(data) > RECORD_BYTES_LIMIT:
+        raise CorruptStateError(f"the file is larger than {RECORD_BYTES_LIMIT // 2**20} MiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CorruptStateError(f"the file is not UTF-8 text (byte {e.start})") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CorruptStateError(f"the file is not JSON ({e.msg} at line {e.lineno})") from None
+    except RecursionError:
+        raise CorruptStateError("the file's JSON is nested too deeply to be a record") from None
+    except ValueError as e:  # a number too long to convert (sys.get_int_max_str_digits)
+        raise CorruptStateError(f"the file's JSON cannot be read: {str(e)[:80]}") from None
+    return load_record(doc, expected)
+
+
+def replay_checked(rules: Game[S], record: GameRecord) -> Session[S]:
+    """Replay a record read from outside: its options checked by the game first, and an entry
+    that cannot be replayed named by its index (:class:`CorruptStateError`). An engine defect
+    on some entry is reported the same way, never as another exception."""
+    try:
+        options = rules.normalise_options(record.scenario, record.options)
+    except GameError as e:
+        raise CorruptStateError(f"the record's set-up is refused: {e}") from None
+    start = GameRecord(record.game, record.scenario, options, record.seed, [], record.version)
+    try:
+        session = Session(rules, start)
+    except Exception as e:
+        raise CorruptStateError(f"the record's set-up cannot start: {e}") from None
+    for i, text in enumerate(record.actions):
+        try:
+            if text == UNDO:
+                session.undo()
+            else:
+                session.apply(text)
+        except Exception as e:
+            raise CorruptStateError(
+                f"record entry {i} ({text[:60]!r}) cannot be replayed: {e}"
+            ) from None
+    return session
 
 
 def load_record(doc: Any, expected: str | None = None) -> tuple[Game[Any], GameRecord]:

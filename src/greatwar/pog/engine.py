@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from greatwar.core.actions import Action
-from greatwar.core.errors import IllegalActionError
+from greatwar.core.errors import IllegalActionError, MalformedActionError
 from greatwar.pog import (  # noqa: F401  (importing a rules module registers its steps)
     action_phase,
     activation,
@@ -95,6 +95,15 @@ def parse(text: str | Action) -> Action:
     return GRAMMAR.parse(text)
 
 
+def _side_of(seat: str | int) -> int:
+    """The side a seat argument names ('ap', 'cp', 0 or 1), or MalformedActionError."""
+    if isinstance(seat, str) and seat in SIDE_OF_NAME:
+        return SIDE_OF_NAME[seat]
+    if type(seat) is int and 0 <= seat < len(SIDE_NAMES):
+        return seat
+    raise MalformedActionError(f"unknown seat {seat!r}; expected one of {', '.join(SIDE_NAMES)}")
+
+
 def check(s: State, action: str | Action, seat: str | int | None = None) -> Action:
     """Validate ``action`` for the current position without changing anything."""
     a = GRAMMAR.parse(action)
@@ -104,7 +113,7 @@ def check(s: State, action: str | Action, seat: str | int | None = None) -> Acti
     step, f = top
     side = step.seat(s, f)
     if seat is not None:
-        want = SIDE_OF_NAME[seat] if isinstance(seat, str) else seat
+        want = _side_of(seat)
         if want != side:
             raise IllegalActionError(
                 f"it is {SIDE_NAMES[side].upper()}'s decision ({step.name}), not "

@@ -197,6 +197,10 @@ DEFAULT_OPTIONS: dict[str, Any] = {
 }
 
 
+BID_LIMIT = 20
+"""5.6.1: a bid is any whole number of VP; we take at most the VP track's span (ruling R9)."""
+
+
 def normalise_options(scenario: Scenario, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Check options against the scenario and return the full option dict for the state."""
     opts = dict(DEFAULT_OPTIONS)
@@ -229,9 +233,11 @@ def normalise_options(scenario: Scenario, given: Mapping[str, Any] | None) -> di
             or bid.get("side") not in ("ap", "cp")
             or not isinstance(bid.get("vp"), int)
             or isinstance(bid.get("vp"), bool)
-            or bid["vp"] < 0
+            or not 0 <= bid["vp"] <= BID_LIMIT
         ):
-            raise OptionsError("option 'bid' must look like {'side': 'ap', 'vp': 1} (vp >= 0)")
+            raise OptionsError(
+                f"option 'bid' must look like {{'side': 'ap', 'vp': 1}} (vp from 0 to {BID_LIMIT})"
+            )
         opts["bid"] = {"side": bid["side"], "vp": bid["vp"]}
         opts["tournament"] = True  # a bid is a tournament game (5.6)
     if scenario.historical:

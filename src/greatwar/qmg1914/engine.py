@@ -113,12 +113,14 @@ def check(s: State, action: str | Action, seat: str | int | None = None) -> Acti
     step, f = top
     p = step.seat(s, f)
     if seat is not None:
-        if isinstance(seat, str):
-            if seat not in POWERS:
-                raise MalformedActionError(f"unknown seat {seat!r}; expected one of {POWERS}")
+        if isinstance(seat, str) and seat in POWERS:
             want = POWERS.index(seat)
-        else:
+        elif type(seat) is int and 0 <= seat < len(POWERS):
             want = seat
+        else:
+            raise MalformedActionError(
+                f"unknown seat {seat!r}; expected one of {', '.join(POWERS)}"
+            )
         if want != p:
             raise IllegalActionError(
                 f"it is {POWERS[p]}'s decision ({step.name}), not {POWERS[want]}'s"

@@ -1,6 +1,6 @@
 """The web app: REST routes, the websocket, the static browser client.
 
-Routes (JSON unless said otherwise):
+Routes (JSON unless said otherwise; ``docs/server.md`` says more):
 
     GET  /                                the start page (create a game, list games)
     GET  /play/{id}                       the game page (the seat token is in the link's #fragment)
@@ -8,11 +8,12 @@ Routes (JSON unless said otherwise):
     GET  /api/meta?game=pog               seats, teams, scenarios, options, bots of a game
     GET  /api/data?game=pog               map, pieces and cards for drawing (public, fixed)
     GET  /api/games                       the games in this store (of every game)
-    POST /api/games                       create a game -> its id and a private link per person
+    POST /api/games                       create a game -> your link, and one to pass on per person
     GET  /api/games/{id}                  public facts about one game
     GET  /api/games/{id}/view             your seat's view     ?seat= (X-Seat-Token)
-    POST /api/games/{id}/action           {"action", "serial"}        (X-Seat-Token)
-    POST /api/games/{id}/undo             {"serial"}                  (X-Seat-Token)
+    POST /api/games/{id}/action           {"action", "serial"}        (X-Seat-Token, X-Request-Id)
+    POST /api/games/{id}/undo             {"serial"}                  (X-Seat-Token, X-Request-Id)
+    POST /api/games/{id}/seed             {"agree": true|false}: your answer to a chosen seed
     GET  /api/games/{id}/replay           ?seat=&step= (a token for an unfinished game)
     GET  /api/games/{id}/record           the game record, once the game is over
     GET  /api/games/{id}/chat             the seats' chat (X-Seat-Token; see server/chat.py)
@@ -24,99 +25,332 @@ Paths of Glory. A token may hold several seats (one person playing several power
 then of the seat asked for (``?seat=``), else of the held seat to act, else of the first; an
 action is played for the held seat to act.
 
-Errors are JSON ``{"detail": message, "kind": word}`` with a 4xx status: 400 malformed input,
-401 no valid seat token, 403 not your seat's turn, 404 unknown game, 409 stale position or a
-corrupt stored record, 422 an illegal action; 503 when the store cannot write.
+Every error is JSON ``{"detail": message, "kind": word}``: 400 malformed input, 401 no valid
+seat token, 403 not your seat's turn or not allowed, 404 unknown game or route, 409 a stale
+position, a corrupt stored record, a request id used for another request or a seed still to be
+agreed, 413 a request too large, 422 an illegal action, 429 too many games created, 500 an
+engine defect, 503 the store cannot write. Request bodies are limited (``body_limit``), and so
+are websocket messages. Bots think in worker processes (:mod:`greatwar.server.bots`), never in a
+request.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import BackgroundTasks, FastAPI, Header, Query, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
-from starlette.websockets import WebSocketDisconnect
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from greatwar import __version__
 from greatwar.core.errors import CorruptStateError, GameError, MalformedActionError
 from greatwar.core.games import DEFAULT_GAME, HasWeb
 from greatwar.server import chat
+from greatwar.server.bots import BotPool, BotRunner
 from greatwar.server.games import (
     EVERY_SEAT,
     Forbidden,
     GameService,
     LiveGame,
     NotFound,
+    RateLimited,
     ServiceError,
+    check_request_id,
     descriptor,
     meta,
 )
-from greatwar.server.hub import Conn, Hub
+from greatwar.server.hub import Conn, Hub, dumps
 from greatwar.server.store import GameStore
+
+log = logging.getLogger("greatwar.server")
 
 WEB = Path(str(resources.files("greatwar").joinpath("web")))
 
+BODY_LIMIT = 64 * 1024  # bytes of a request body
+WS_MESSAGE_LIMIT = 16 * 1024  # characters of a websocket message
+SMALL = 2**31
+
 
 class CreateGame(BaseModel):
-    game: str = DEFAULT_GAME
-    scenario: str | None = None  # the game's default scenario
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(default=DEFAULT_GAME, max_length=40)
+    scenario: str | None = Field(default=None, max_length=64)  # the game's default scenario
     options: dict[str, Any] | None = None
     seats: dict[str, str] | None = None  # seat -> "human" or a bot's name; missing: human
     players: list[list[str]] | None = None  # human seats one person holds together
+    creator: str | None = Field(default=None, max_length=40)  # a seat of the creator's
     seed: int | None = Field(default=None, ge=0, lt=2**62)
 
 
 class ActionBody(BaseModel):
     action: str = Field(max_length=400)
-    serial: int
-    log_from: int = 0
-    log_hash: int | None = None
+    serial: int = Field(ge=0, lt=SMALL)
+    log_from: int = Field(default=0, ge=0, lt=SMALL)
+    log_hash: int | None = Field(default=None, ge=0, lt=2**32)
+    request_id: str | None = Field(default=None, max_length=64)
 
 
 class UndoBody(BaseModel):
-    serial: int
-    log_from: int = 0
-    log_hash: int | None = None
+    serial: int = Field(ge=0, lt=SMALL)
+    log_from: int = Field(default=0, ge=0, lt=SMALL)
+    log_hash: int | None = Field(default=None, ge=0, lt=2**32)
+    request_id: str | None = Field(default=None, max_length=64)
 
 
-Token = Annotated[str | None, Header(alias="X-Seat-Token")]
+class SeedAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    agree: bool
 
 
-def _error(status: int, kind: str, detail: str) -> JSONResponse:
-    return JSONResponse({"detail": detail, "kind": kind}, status_code=status)
+Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
+RequestId = Annotated[str | None, Header(alias="X-Request-Id", max_length=200)]
 
 
-def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI:
-    """The web app over ``store`` (or a store opened from the URL ``db``)."""
+def json_response(doc: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """A JSON answer (the documents are plain JSON already: no re-encoding pass)."""
+    return Response(dumps(doc), status_code=status, media_type="application/json", headers=headers)
+
+
+def error(status: int, kind: str, detail: str, headers: dict[str, str] | None = None) -> Response:
+    return json_response({"detail": detail, "kind": kind}, status, headers)
+
+
+def _validation_text(e: RequestValidationError) -> str:
+    """What was wrong with a request, in words, never echoing what was sent."""
+    parts = []
+    for err in e.errors()[:5]:
+        where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+        msg = str(err.get("msg", "invalid"))
+        if err.get("type") == "json_invalid":
+            msg = "the body is not JSON"
+        parts.append(f"{where[:60]}: {msg[:120]}")
+    return "malformed request: " + "; ".join(parts)
+
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+
+class BodyLimit:
+    """Refuse a request body over ``limit`` bytes with 413 before the app reads it."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = dumps(
+            {"detail": f"the request body is over {self.limit} bytes", "kind": "too_large"}
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+class RateLimit:
+    """A token bucket per client address: ``burst`` at once, then one every ``every`` s."""
+
+    def __init__(self, burst: int, every: float, clients: int = 10_000) -> None:
+        self.burst = burst
+        self.every = every
+        self.clients = clients
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def take(self, client: str) -> float:
+        """0 when the client may go on (one token taken), else the seconds to wait."""
+        now = time.monotonic()
+        tokens, since = self._buckets.pop(client, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - since) / self.every)
+        if tokens < 1:
+            self._buckets[client] = (tokens, now)
+            return (1 - tokens) * self.every
+        self._buckets[client] = (tokens - 1, now)
+        while len(self._buckets) > self.clients:
+            self._buckets.popitem(last=False)
+        return 0.0
+
+
+class BadMessage(Exception):
+    """A websocket message that is not one (with the close code it earns)."""
+
+    def __init__(self, code: int, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+async def _receive(ws: WebSocket) -> dict[str, Any]:
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise BadMessage(1003, "messages are JSON text")
+    if len(text) > WS_MESSAGE_LIMIT:
+        raise BadMessage(1009, f"a message is at most {WS_MESSAGE_LIMIT} characters")
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadMessage(1007, "the message is not JSON") from None
+    if not isinstance(doc, dict):
+        raise BadMessage(1007, "a message is a JSON object")
+    return doc
+
+
+async def _close(ws: WebSocket, code: int, kind: str, detail: str, status: int = 400) -> None:
+    """Say why, then close with a close frame and code."""
+    if ws.client_state != WebSocketState.CONNECTED:
+        return
+    try:
+        msg = {"type": "error", "status": status, "kind": kind, "detail": detail}
+        await ws.send_text(dumps(msg))
+        await ws.close(code=code, reason=detail[:120])
+    except Exception:
+        pass
+
+
+def create_app(
+    store: GameStore | None = None,
+    db: str | None = None,
+    *,
+    allow_bot_games: bool = False,
+    bot_workers: int = 1,
+    bot_pause: float = 0.05,
+    create_burst: int = 20,
+    create_every: float = 3.0,
+    body_limit: int = BODY_LIMIT,
+    ws_auth_timeout: float = 5.0,
+    sync_burst: int = 3,
+    sync_every: float = 2.0,
+    cache_size: int = 64,
+) -> FastAPI:
+    """The web app over ``store`` (or a store opened from the URL ``db``).
+
+    ``allow_bot_games``: games with no human seat may be created (and are driven);
+    ``bot_workers``: bot processes (0: bots think in a thread of this process);
+    ``create_burst``/``create_every``: games one client address may create at once, then one
+    every so many seconds; ``sync_burst``/``sync_every``: the same for a socket's full views."""
     if store is None:
         if db is None:
             raise ValueError("create_app needs a store or a database URL")
         store = GameStore(db)
-    service = GameService(store)
+    service = GameService(store, cache_size=cache_size)
     hub = Hub(service)
-    app = FastAPI(title="greatwar", version=__version__, docs_url="/api/docs", redoc_url=None)
+    runner = BotRunner(service, BotPool(bot_workers), hub.broadcast, allow_bot_games, bot_pause)
+    creations = RateLimit(create_burst, create_every)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        resume = asyncio.get_running_loop().create_task(runner.resume())
+        try:
+            yield
+        finally:
+            resume.cancel()
+            await runner.close()
+
+    app = FastAPI(
+        title="greatwar",
+        version=__version__,
+        docs_url="/api/docs",
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit, limit=body_limit)
     app.state.service = service
     app.state.hub = hub
     app.state.store = store
     app.state.chat = chat.install(app, service, hub)
+    app.state.runner = runner
 
     @app.exception_handler(ServiceError)
-    async def _service_error(_: Request, e: ServiceError) -> JSONResponse:
-        return _error(e.status, e.kind, e.message)
+    async def _service_error(_: Request, e: ServiceError) -> Response:
+        headers = None
+        if isinstance(e, RateLimited):
+            headers = {"Retry-After": str(int(e.retry_after) + 1)}
+        return error(e.status, e.kind, e.message, headers)
 
     @app.exception_handler(GameError)
-    async def _game_error(_: Request, e: GameError) -> JSONResponse:
+    async def _game_error(_: Request, e: GameError) -> Response:
         if isinstance(e, MalformedActionError):
-            return _error(400, "malformed", str(e))
+            return error(400, "malformed", str(e))
         if isinstance(e, CorruptStateError):
-            return _error(409, "corrupt_record", str(e))
-        return _error(422, "illegal", str(e))
+            return error(409, "corrupt_record", str(e))
+        return error(422, "illegal", str(e))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, e: RequestValidationError) -> Response:
+        return error(400, "malformed", _validation_text(e))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, e: StarletteHTTPException) -> Response:
+        kinds = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+        return error(e.status_code, kinds.get(e.status_code, "malformed"), str(e.detail))
+
+    @app.exception_handler(Exception)
+    async def _internal(_: Request, e: Exception) -> Response:
+        log.exception("internal error")
+        return error(500, "internal", "internal server error (the server log has the details)")
 
     # -- pages -------------------------------------------------------------------------
 
@@ -144,7 +378,7 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
     data_texts: dict[str, str] = {}
 
     @app.get("/api/data")
-    async def data(game: str = DEFAULT_GAME) -> Response:
+    async def data(game: Annotated[str, Query(max_length=40)] = DEFAULT_GAME) -> Response:
         text = data_texts.get(game)
         if text is None:
             g = descriptor(game)
@@ -157,21 +391,39 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
         )
 
     @app.get("/api/meta")
-    async def meta_doc(game: str = DEFAULT_GAME) -> dict[str, Any]:
-        return {"version": __version__, **meta(game)}
+    async def meta_doc(game: Annotated[str, Query(max_length=40)] = DEFAULT_GAME) -> Response:
+        return json_response(
+            {"version": __version__, "allow_bot_games": allow_bot_games, **meta(game)}
+        )
 
     # -- games ---------------------------------------------------------------------------
 
-    async def load(game_id: str) -> LiveGame:
-        return await run_in_threadpool(service.load, game_id)
+    @asynccontextmanager
+    async def using(game_id: str) -> AsyncIterator[LiveGame]:
+        """The game, held in memory while the request uses it."""
+        if len(game_id) > 40:
+            raise NotFound("no such game")
+        live = service.try_acquire(game_id)  # in memory: no thread needed
+        if live is None:
+            live = await run_in_threadpool(service.acquire, game_id)
+        try:
+            yield live
+        finally:
+            service.release(live)
 
     @app.get("/api/games")
-    async def games() -> dict[str, Any]:
-        return {"games": await run_in_threadpool(service.list_games)}
+    async def games() -> Response:
+        return json_response({"games": await run_in_threadpool(service.list_games)})
 
     @app.post("/api/games", status_code=201)
-    async def create(body: CreateGame, tasks: BackgroundTasks) -> dict[str, Any]:
-        live, tokens = await run_in_threadpool(
+    async def create(body: CreateGame, request: Request) -> Response:
+        client = request.client.host if request.client else "unknown"
+        wait = creations.take(client)
+        if wait:
+            raise RateLimited(
+                f"too many games created from your address; try again in {wait:.0f} s", wait
+            )
+        live, people = await run_in_threadpool(
             service.create,
             body.scenario,
             body.options,
@@ -179,90 +431,126 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
             body.seed,
             body.game,
             body.players,
+            body.creator,
+            allow_bot_games,
         )
-        tasks.add_task(hub.drive, live)
-        people: dict[str, list[str]] = {}
-        for seat, tok in tokens.items():
-            people.setdefault(tok, []).append(seat)
-        return {
-            "id": live.id,
-            "tokens": tokens,
-            "links": {seat: f"/play/{live.id}#{tok}" for seat, tok in tokens.items()},
-            "players": [
-                {"seats": seats, "token": tok, "link": f"/play/{live.id}#{tok}"}
-                for tok, seats in people.items()
-            ],
-            "game": service.describe(live),
-        }
+        runner.kick(live)
+
+        def person(p: Any) -> dict[str, Any]:
+            return {"seats": list(p.seats), "token": p.token, "link": f"/play/{live.id}#{p.token}"}
+
+        tokens = {seat: p.token for p in people for seat in p.seats}
+        mine = [person(p) for p in people if p.creator]
+        return json_response(
+            {
+                "id": live.id,
+                "you": mine[0] if mine else None,  # the creator's own seats: keep this link
+                "invites": [person(p) for p in people if not p.creator],  # pass these on
+                "players": [person(p) for p in people],
+                "tokens": tokens,
+                "links": {seat: f"/play/{live.id}#{tok}" for seat, tok in tokens.items()},
+                "game": service.describe(live),
+            },
+            201,
+        )
 
     @app.get("/api/games/{game_id}")
-    async def game(game_id: str) -> dict[str, Any]:
-        return service.describe(await load(game_id))
+    async def game(game_id: str) -> Response:
+        async with using(game_id) as live:
+            return json_response(service.describe(live))
 
     @app.get("/api/games/{game_id}/view")
     async def view(
         game_id: str,
         token: Token = None,
-        log_from: Annotated[int, Query(ge=0)] = 0,
-        log_hash: int | None = None,
-        seat: str | None = None,
-    ) -> dict[str, Any]:
-        live = await load(game_id)
-        held = service.seats_of(live, token)
-        hub.kick(live)
-        v: dict[str, Any] = await run_in_threadpool(
-            service.view, live, held, log_from, log_hash, seat
-        )
-        return v
+        log_from: Annotated[int, Query(ge=0, lt=SMALL)] = 0,
+        log_hash: Annotated[int | None, Query(ge=0, lt=2**32)] = None,
+        seat: Annotated[str | None, Query(max_length=40)] = None,
+    ) -> Response:
+        async with using(game_id) as live:
+            held = service.seats_of(live, token)
+            runner.kick(live)
+            v = await run_in_threadpool(service.view, live, held, log_from, log_hash, seat)
+            return json_response(v)
 
     @app.post("/api/games/{game_id}/action")
     async def action(
-        game_id: str, body: ActionBody, tasks: BackgroundTasks, token: Token = None
-    ) -> dict[str, Any]:
-        live = await load(game_id)
-        held = service.seats_of(live, token)
-        done = await run_in_threadpool(service.act, live, held, body.action, body.serial)
-        v = await run_in_threadpool(service.view, live, held, body.log_from, body.log_hash)
-        await hub.broadcast(live)
-        tasks.add_task(hub.drive, live)
-        return {"ok": True, "action": done, "view": v}
+        game_id: str, body: ActionBody, token: Token = None, request_id: RequestId = None
+    ) -> Response:
+        rid = check_request_id(request_id or body.request_id)
+        async with using(game_id) as live:
+            held = service.seats_of(live, token)
+
+            def act() -> tuple[dict[str, Any], dict[str, Any]]:
+                done = service.act(live, held, body.action, body.serial, rid)
+                return done, service.view(live, held, body.log_from, body.log_hash)
+
+            done, v = await run_in_threadpool(act)
+            if not done.get("repeated"):
+                await hub.broadcast(live)
+                runner.kick(live)
+            return json_response({"ok": True, **done, "view": v})
 
     @app.post("/api/games/{game_id}/undo")
-    async def undo(game_id: str, body: UndoBody, token: Token = None) -> dict[str, Any]:
-        live = await load(game_id)
-        held = service.seats_of(live, token)
-        await run_in_threadpool(service.undo, live, held, body.serial)
-        v = await run_in_threadpool(service.view, live, held, body.log_from, body.log_hash)
-        await hub.broadcast(live)
-        return {"ok": True, "view": v}
+    async def undo(
+        game_id: str, body: UndoBody, token: Token = None, request_id: RequestId = None
+    ) -> Response:
+        rid = check_request_id(request_id or body.request_id)
+        async with using(game_id) as live:
+            held = service.seats_of(live, token)
+
+            def undo() -> tuple[dict[str, Any], dict[str, Any]]:
+                done = service.undo(live, held, body.serial, rid)
+                return done, service.view(live, held, body.log_from, body.log_hash)
+
+            done, v = await run_in_threadpool(undo)
+            if not done.get("repeated"):
+                await hub.broadcast(live)
+            return json_response({"ok": True, **done, "view": v})
+
+    @app.post("/api/games/{game_id}/seed")
+    async def seed(game_id: str, body: SeedAnswer, token: Token = None) -> Response:
+        async with using(game_id) as live:
+            held = service.seats_of(live, token)
+            facts = await run_in_threadpool(service.answer_seed, live, held, body.agree)
+            await hub.broadcast(live)
+            runner.kick(live)
+            return json_response({"ok": True, **facts})
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(
         game_id: str,
-        seat: str | None = None,  # default: the game's first seat
-        step: Annotated[int, Query(ge=0)] = 0,
+        seat: Annotated[str | None, Query(max_length=40)] = None,  # default: the first seat
+        step: Annotated[int, Query(ge=0, lt=SMALL)] = 0,
         token: Token = None,
-    ) -> dict[str, Any]:
-        live = await load(game_id)
-        session = live.ok()
-        seat = seat or live.seats[0]
-        if seat not in (*live.seats, *EVERY_SEAT):
-            raise ServiceError(f"seat must be one of {', '.join(live.seats)}, or all")
-        if not session.over:
-            if seat in EVERY_SEAT:
-                raise Forbidden("every hand is shown only once the game is over")
-            if seat not in service.seats_of(live, token):
-                raise Forbidden("an unfinished game is replayed only from your own seat")
-        out: dict[str, Any] = await run_in_threadpool(service.replay, live, seat, step)
-        return out
+    ) -> Response:
+        async with using(game_id) as live:
+            session = live.ok()
+            seat = seat or live.seats[0]
+            if seat not in (*live.seats, *EVERY_SEAT):
+                raise ServiceError(f"seat must be one of {', '.join(live.seats)}, or all")
+            held: tuple[str, ...] = ()
+            if token:
+                held = service.seats_of(live, token)
+            if not session.over:
+                if seat in EVERY_SEAT:
+                    raise Forbidden("every hand is shown only once the game is over")
+                if not held:
+                    service.seats_of(live, token)  # 401: an unfinished game needs a token
+                if seat not in held:
+                    raise Forbidden("an unfinished game is replayed only from your own seat")
+            out = await run_in_threadpool(service.replay, live, seat, step, held)
+            return json_response(out)
 
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str) -> dict[str, Any]:
-        live = await load(game_id)
-        session = live.ok()
-        if not session.over:
-            raise Forbidden("the record (which reveals every card) is published when the game ends")
-        return session.record.to_json()
+    async def record(game_id: str) -> Response:
+        async with using(game_id) as live:
+            session = live.ok()
+            if not session.over:
+                raise Forbidden(
+                    "the record (which reveals every card) is published when the game ends"
+                )
+            return json_response(session.record.to_json())
 
     # -- live updates --------------------------------------------------------------------
 
@@ -270,47 +558,96 @@ def create_app(store: GameStore | None = None, db: str | None = None) -> FastAPI
     async def socket(ws: WebSocket, game_id: str) -> None:
         await ws.accept()
         try:
-            hello = await ws.receive_json()
-            if not isinstance(hello, dict):
-                raise ServiceError('the first message must be {"token": ...}')
-            live = await load(game_id)
-            token = hello.get("token")
-            held = service.seats_of(live, token if isinstance(token, str) else None)
-            want = hello.get("seat")
-            if want is not None and want not in held:
-                raise Forbidden(f"your token does not hold the seat {want!r}")
+            hello = await asyncio.wait_for(_receive(ws), ws_auth_timeout)
+        except TimeoutError:
+            await _close(ws, 4408, "auth_timeout", "no token within the time allowed", 408)
+            return
+        except BadMessage as e:
+            await _close(ws, e.code, "malformed", e.detail)
+            return
+        except WebSocketDisconnect:
+            return
+        try:
+            if len(game_id) > 40:
+                raise NotFound("no such game")
+            live = await run_in_threadpool(service.acquire, game_id)
         except ServiceError as e:
-            await ws.send_json({"type": "error", "status": e.status, "detail": e.message})
-            await ws.close(code=4000 + e.status)
+            await _close(ws, 4000 + e.status, e.kind, e.message, e.status)
             return
-        except (WebSocketDisconnect, ValueError):
+        try:
+            token = hello.get("token")
+            want = hello.get("seat")
+            held = service.seats_of(live, token if isinstance(token, str) else None)
+            if want is not None and want not in held:
+                raise Forbidden(f"your token does not hold the seat {str(want)[:20]!r}")
+        except ServiceError as e:
+            service.release(live)
+            await _close(ws, 4000 + e.status, e.kind, e.message, e.status)
             return
-        log_from = hello.get("log_from")
-        log_hash = hello.get("log_hash")
+        log_from, log_hash = hello.get("log_from"), hello.get("log_hash")
         conn = Conn(
             ws,
             game_id,
             held,
             want if isinstance(want, str) else None,
-            sent_len=log_from if isinstance(log_from, int) and log_from >= 0 else 0,
-            sent_hash=log_hash if isinstance(log_hash, int) else None,
+            sent_len=log_from if type(log_from) is int and 0 <= log_from < SMALL else 0,
+            sent_hash=log_hash if type(log_hash) is int and 0 <= log_hash < 2**32 else None,
         )
         hub.add(conn)
+        syncs = RateLimit(sync_burst, sync_every)
+        flood = RateLimit(30, 0.5)  # any message: 30 at once, then two a second
         try:
             await hub.send_view(conn, live)
-            hub.kick(live)
+            runner.kick(live)
             while True:
-                msg = await ws.receive_json()
-                if isinstance(msg, dict) and msg.get("type") == "ping":
-                    await ws.send_json({"type": "pong"})
-                elif isinstance(msg, dict) and msg.get("type") == "sync":
-                    conn.sent_len, conn.sent_hash = 0, None
-                    await hub.send_view(conn, await load(game_id))
+                msg = await _receive(ws)
+                if flood.take(""):
+                    await _close(ws, 1008, "rate_limited", "too many messages", 429)
+                    return
+                kind = msg.get("type")
+                if kind == "ping":
+                    await ws.send_text(dumps({"type": "pong"}))
+                elif kind == "sync":
+                    wait = syncs.take("")
+                    if wait:
+                        await ws.send_text(
+                            dumps(
+                                {
+                                    "type": "error",
+                                    "status": 429,
+                                    "kind": "rate_limited",
+                                    "detail": f"too many syncs; try again in {wait:.0f} s",
+                                }
+                            )
+                        )
+                        continue
+                    n, h = msg.get("log_from"), msg.get("log_hash")
+                    async with conn.lock:
+                        conn.sent_len = n if type(n) is int and 0 <= n < SMALL else 0
+                        conn.sent_hash = h if type(h) is int and 0 <= h < 2**32 else None
+                    await hub.send_view(conn, live)
+                else:
+                    await ws.send_text(
+                        dumps(
+                            {
+                                "type": "error",
+                                "status": 400,
+                                "kind": "malformed",
+                                "detail": "messages are {'type': 'ping'} or {'type': 'sync'}",
+                            }
+                        )
+                    )
+        except BadMessage as e:
+            await _close(ws, e.code, "malformed", e.detail)
         except ServiceError as e:
-            await ws.send_json({"type": "error", "status": e.status, "detail": e.message})
-        except (WebSocketDisconnect, ValueError, RuntimeError):
+            await _close(ws, 4000 + e.status, e.kind, e.message, e.status)
+        except (WebSocketDisconnect, RuntimeError, OSError):
             pass
+        except Exception:
+            log.exception("websocket failure in game %s", game_id)
+            await _close(ws, 1011, "internal", "internal server error", 500)
         finally:
             hub.remove(conn)
+            service.release(live)
 
     return app

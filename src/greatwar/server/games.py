@@ -1,20 +1,35 @@
 """Live games: sessions rebuilt from the store, seats and tokens, acting, undo, bots, replays.
 
 A game in memory is a :class:`LiveGame`: its stored row and a ``Session`` rebuilt by replaying
-the stored record (or the reason why the record cannot be replayed). Every change goes through
-:class:`GameService` under the game's lock: check the seat's token and the position the client
-saw (``serial``), apply the action to the session (atomic), append it to the store (committed),
-and only then answer. If the store refuses the write, the game is dropped from memory and
-rebuilt from the store on its next use, so memory never runs ahead of what is durable.
+the stored record (or the reason why the record cannot be replayed). There is never more than
+one live copy of a game: callers take a game with :meth:`GameService.acquire` and give it back
+with :meth:`GameService.release`; the cache forgets only games nobody holds (a request, a
+websocket, a bot), so it may grow past its size while many games are in use.
+
+Every change goes through :class:`GameService` under the game's lock: check the seat's token,
+the request id (a request already answered gets the same answer again, never a second
+application) and the position the client saw (``serial``), apply the action to the session
+(atomic), append it to the store (committed), and only then answer. If the store refuses the
+write, the game is rebuilt from the store before its next use, so memory never runs ahead of
+what is durable.
+
+Secrecy: everything sent to a seat is built from that seat's view (``Session.view``). Texts
+that may come from anywhere else (why a stored game cannot be replayed, why a bot failed, an
+engine defect) are given to clients in general words only; the details go to the server log.
 
 Tokens: a human seat gets a random secret once, at creation; the store keeps only its SHA-256.
+Seeds: the server draws the seed of every game; a seed chosen by the creator is kept only when
+no other person plays, or once every other person has agreed to it (until then the game waits);
+the seed of a game is shown once it is over, or from the start when it was chosen.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -23,8 +38,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from greatwar.bots import bots as bot_registry
-from greatwar.bots import make_bot
-from greatwar.core.bot import Bot
 from greatwar.core.errors import GameError, IllegalActionError, MalformedActionError
 from greatwar.core.games import (
     DEFAULT_GAME,
@@ -37,20 +50,22 @@ from greatwar.core.games import (
     seat_names,
 )
 from greatwar.core.session import UNDO, GameRecord, Session
-from greatwar.server.store import GameRow, GameStore, StoreError
+from greatwar.server.store import GameRow, GameStore, StoredRequest, StoreError
 from greatwar.server.views import dress
 
 log = logging.getLogger("greatwar.server")
 
 HUMAN = "human"
 EVERY_SEAT = ("all", "both")  # the replay of a finished game seen by every seat at once
+OPTIONS_LIMIT = 4096  # characters of the stored options (as JSON)
+REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 
 
 class ServiceError(Exception):
     """A refusal with an HTTP status and a short kind word for clients."""
 
     status = 400
-    kind = "bad_request"
+    kind = "malformed"
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -81,6 +96,26 @@ class Corrupt(ServiceError):
     status, kind = 409, "corrupt_record"
 
 
+class RequestConflict(ServiceError):
+    status, kind = 409, "request_conflict"
+
+
+class SeedPending(ServiceError):
+    status, kind = 409, "seed_pending"
+
+
+class TooLarge(ServiceError):
+    status, kind = 413, "too_large"
+
+
+class RateLimited(ServiceError):
+    status, kind = 429, "rate_limited"
+
+    def __init__(self, message: str, retry_after: float = 1.0) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class Unavailable(ServiceError):
     status, kind = 503, "store_unavailable"
 
@@ -101,14 +136,33 @@ def descriptor(game_id: str) -> Game[Any]:
         raise ServiceError(str(e)) from None
 
 
-@dataclass
+def check_request_id(request_id: str | None) -> str | None:
+    """A client's request id as given, or a refusal when it is not one."""
+    if request_id is None:
+        return None
+    if not isinstance(request_id, str) or not REQUEST_ID.fullmatch(request_id):
+        raise ServiceError(
+            "a request id is 1 to 64 letters, digits or the signs . _ : - (e.g. a UUID)"
+        )
+    return request_id
+
+
+def _asked(kind: str, *parts: object) -> str:
+    """A digest of what a request asked, to tell a retry from another request."""
+    return hashlib.sha256("\n".join([kind, *map(str, parts)]).encode()).hexdigest()[:32]
+
+
+@dataclass(eq=False)
 class LiveGame:
     row: GameRow
     session: Session[Any] | None
     problem: str | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
-    bots: dict[str, Bot] = field(default_factory=dict)
     bot_error: str | None = None
+    entry_seats: list[str | None] = field(default_factory=list)  # who made each record entry
+    requests: dict[str, StoredRequest] = field(default_factory=dict)
+    users: int = 0  # holders (requests, sockets, bots): never forgotten while held
+    reload: bool = False  # the store refused a write: rebuild from the store before next use
 
     @property
     def id(self) -> str:
@@ -137,6 +191,17 @@ class LiveGame:
 
     def seats_public(self) -> dict[str, dict[str, Any]]:
         return seats_public(self.row, self.seats)
+
+    @property
+    def seeded(self) -> bool:
+        """Whether a player chose the seed."""
+        return bool(self.row.extra.get("seeded"))
+
+    @property
+    def seed_pending(self) -> list[str]:
+        """The seats that have not yet agreed to a chosen seed."""
+        pending = self.row.extra.get("seed_pending")
+        return [x for x in pending if isinstance(x, str)] if isinstance(pending, list) else []
 
     def ok(self) -> Session[Any]:
         if self.session is None:
@@ -231,43 +296,127 @@ def meta(game_id: str = DEFAULT_GAME) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class Person:
+    """The seats one person holds in a new game, and their secret token."""
+
+    seats: tuple[str, ...]
+    token: str
+    creator: bool = False
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """One decision a bot is to take: who, with which bot and seed, from which view."""
+
+    game_id: str
+    game: str
+    seat: str
+    bot: str
+    seed: int
+    version: int  # the record length it was asked at (the answer is dropped if it moved)
+    view: dict[str, Any]
+
+
 class GameService:
     """All games of one store, as the web app sees them."""
 
     def __init__(self, store: GameStore, cache_size: int = 64) -> None:
         self.store = store
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
+        self._loading: dict[str, threading.Event] = {}
         self._lock = threading.Lock()
         self._cache_size = cache_size
         self._replays: OrderedDict[str, ReplayBook] = OrderedDict()
 
     # -- loading -----------------------------------------------------------------------
 
-    def load(self, game_id: str) -> LiveGame:
+    def acquire(self, game_id: str) -> LiveGame:
+        """The one live copy of a game, held until :meth:`release` (loaded from the store if
+        it is not in memory; two callers never load two copies)."""
+        while True:
+            with self._lock:
+                live = self._live.get(game_id)
+                if live is not None:
+                    live.users += 1
+                    self._live.move_to_end(game_id)
+                    return live
+                loading = self._loading.get(game_id)
+                if loading is None:
+                    loading = self._loading[game_id] = threading.Event()
+                    break
+            loading.wait()
+        try:
+            live = self._read(game_id)
+            with self._lock:
+                live.users += 1
+                self._live[game_id] = live
+                self._evict()
+            return live
+        finally:
+            with self._lock:
+                del self._loading[game_id]
+            loading.set()
+
+    def try_acquire(self, game_id: str) -> LiveGame | None:
+        """The game held as by :meth:`acquire` if it is in memory now, else None (never
+        waits: for the event loop)."""
         with self._lock:
             live = self._live.get(game_id)
-            if live is not None:
-                self._live.move_to_end(game_id)
-                return live
+            if live is None:
+                return None
+            live.users += 1
+            self._live.move_to_end(game_id)
+            return live
+
+    def release(self, live: LiveGame) -> None:
+        with self._lock:
+            live.users -= 1
+            self._evict()
+
+    def load(self, game_id: str) -> LiveGame:
+        """The live copy of a game, not held (for reading it once)."""
+        live = self.acquire(game_id)
+        self.release(live)
+        return live
+
+    def live_count(self) -> int:
+        with self._lock:
+            return len(self._live)
+
+    def _evict(self) -> None:
+        """Forget the least recently used games nobody holds, down to the cache size."""
+        if len(self._live) <= self._cache_size:
+            return
+        for gid in [k for k, v in self._live.items() if v.users <= 0]:
+            if len(self._live) <= self._cache_size:
+                break
+            del self._live[gid]
+
+    def _read(self, game_id: str) -> LiveGame:
         try:
             row = self.store.get(game_id)
         except StoreError as e:
             raise Unavailable(str(e)) from None
         if row is None:
             raise NotFound(f"no game {game_id!r} in this store")
-        live = self._rebuild(row)
-        with self._lock:
-            got = self._live.setdefault(game_id, live)
-            while len(self._live) > self._cache_size:
-                self._live.popitem(last=False)
-        return got
+        return self._rebuild(row)
+
+    def _refresh(self, live: LiveGame) -> None:
+        """Rebuild a game whose last write failed from what the store holds (under its lock)."""
+        if live.reload:
+            fresh = self._read(live.id)
+            live.row, live.session, live.problem = fresh.row, fresh.session, fresh.problem
+            live.entry_seats, live.requests = fresh.entry_seats, fresh.requests
+            live.reload = False
 
     def _rebuild(self, row: GameRow) -> LiveGame:
-        """Replay a stored record; a record that cannot be replayed is reported, not raised."""
+        """Replay a stored record; a record that cannot be replayed is reported, not raised.
+        The report names the entry, never what the engine said about it (which may list a
+        seat's hand): that goes to the server log."""
         if row.problem:
-            return LiveGame(
-                row, None, f"game {row.id}: the stored set-up is corrupt: {row.problem}"
-            )
+            why = f"game {row.id}: the stored set-up is corrupt: {row.problem}"
+            return LiveGame(row, None, why)
         try:
             g = game(row.game)
         except UnknownGameError:
@@ -276,10 +425,13 @@ class GameService:
                 None,
                 f"game {row.id}: unknown game {row.game!r}; this server plays {', '.join(games())}",
             )
-        if not isinstance(row.seats, dict):
-            return LiveGame(row, None, f"game {row.id}: the stored seats are not an object")
-        if row.options is not None and not isinstance(row.options, dict):
-            return LiveGame(row, None, f"game {row.id}: stored options are not an object")
+        if set(row.seats) != set(g.seats):
+            return LiveGame(
+                row,
+                None,
+                f"game {row.id}: the stored seats are not the seats of {g.title} "
+                f"({', '.join(g.seats)})",
+            )
         made_by = (
             f" (it was made by version {row.version} of the {g.title} engine; this is version "
             f"{g.version})"
@@ -288,14 +440,15 @@ class GameService:
         )
         try:
             entries = self.store.actions(row.id)
+            requests = {r.request_id: r for r in self.store.requests(row.id)}
         except StoreError as e:
             raise Unavailable(str(e)) from None
         try:
             session = Session(g, _record(row))
         except Exception as e:
-            return LiveGame(
-                row, None, f"game {row.id}: the stored set-up cannot start: {e}{made_by}"
-            )
+            log.warning("game %s: the stored set-up cannot start: %r", row.id, e)
+            return LiveGame(row, None, f"game {row.id}: the stored set-up cannot start{made_by}")
+        seats: list[str | None] = []
         for i, (n, text, seat) in enumerate(entries):
             if n != i:
                 return LiveGame(row, None, f"game {row.id}: record entry {i} is missing")
@@ -305,17 +458,15 @@ class GameService:
                 else:
                     session.apply(text, seat)
             except Exception as e:
+                log.warning("game %s: record entry %d %r by %s: %r", row.id, i, text, seat, e)
                 return LiveGame(
                     row,
                     None,
-                    f"game {row.id}: stored record entry {i} ({text!r} by {seat}) cannot be "
-                    f"replayed: {e}{made_by}",
+                    f"game {row.id}: stored record entry {i} (by {seat}) cannot be replayed by "
+                    f"version {g.version} of the {g.title} engine{made_by}",
                 )
-        return LiveGame(row, session)
-
-    def forget(self, game_id: str) -> None:
-        with self._lock:
-            self._live.pop(game_id, None)
+            seats.append(seat)
+        return LiveGame(row, session, entry_seats=seats, requests=requests)
 
     # -- creating ----------------------------------------------------------------------
 
@@ -327,86 +478,123 @@ class GameService:
         seed: int | None = None,
         game_id: str = DEFAULT_GAME,
         players: Sequence[Sequence[str]] | None = None,
-    ) -> tuple[LiveGame, dict[str, str]]:
-        """A new game; returns it and the secret token of each human seat (the seats one
-        person holds, listed together in ``players``, share one token)."""
+        creator: str | None = None,
+        allow_bot_games: bool = True,
+    ) -> tuple[LiveGame, list[Person]]:
+        """A new game; returns it and each person with their seats and secret token (the
+        seats one person holds, listed together in ``players``, share one token). The person
+        holding ``creator`` (default: the first human seat) is the creator."""
         g = descriptor(game_id)
         if options is not None and not isinstance(options, dict):
             raise ServiceError("options must be an object")
         try:
             sc = scenario_id(g, scenario) if scenario else g.default_scenario
             opts = g.normalise_options(sc, options)
+            stored = json.dumps(opts)
         except GameError as e:
             raise ServiceError(str(e)) from None
-        if seed is None:
-            seed = secrets.randbelow(2**62)  # too many to try them all against a hand
+        except (TypeError, ValueError) as e:
+            raise ServiceError(f"the options cannot be stored: {e}") from None
+        if len(stored) > OPTIONS_LIMIT:
+            raise TooLarge(f"the options take more than {OPTIONS_LIMIT} characters")
         seats = dict(seats or {})
+        extra_seats = set(seats) - set(g.seats)
+        if extra_seats:
+            raise ServiceError(
+                f"unknown seats {sorted(extra_seats)}; expected {', '.join(g.seats)}"
+            )
         known = bot_registry(g.id)
         kinds: dict[str, str] = {}
         for seat in g.seats:
             kind = seats.get(seat, HUMAN)
             if kind != HUMAN and kind not in known:
                 raise ServiceError(
-                    f"seat {seat}: {kind!r} is neither 'human' nor a bot "
+                    f"seat {seat}: {str(kind)[:40]!r} is neither 'human' nor a bot "
                     f"({', '.join(sorted(known))})"
                 )
             kinds[seat] = kind
-        extra = set(seats) - set(g.seats)
-        if extra:
-            raise ServiceError(f"unknown seats {sorted(extra)}; expected {', '.join(g.seats)}")
-        tokens = self._deal_tokens(g, kinds, players)
+        if HUMAN not in kinds.values() and not allow_bot_games:
+            raise Forbidden(
+                "games between bots alone are not enabled on this server "
+                "(greatwar serve --allow-bot-games)"
+            )
+        people = self._deal_tokens(g, kinds, players, creator)
         specs: dict[str, Any] = {
-            seat: {"kind": HUMAN, "token": digest(tokens[seat])}
-            if kind == HUMAN
-            else {"kind": "bot", "bot": kind}
-            for seat, kind in kinds.items()
+            seat: {"kind": "bot", "bot": kind} for seat, kind in kinds.items() if kind != HUMAN
         }
+        for person in people:
+            for seat in person.seats:
+                specs[seat] = {"kind": HUMAN, "token": digest(person.token)}
+        specs = {seat: specs[seat] for seat in g.seats}
+        others = [p for p in people if not p.creator]
+        if seed is None:
+            seed = secrets.randbelow(2**62)  # too many to try them all against a hand
+            extra: dict[str, Any] = {"seeded": False, "seed_pending": []}
+        else:
+            # a chosen seed makes every draw and die known to whoever chose it: every other
+            # person must agree to it before the game starts
+            extra = {"seeded": True, "seed_pending": [s for p in others for s in p.seats]}
         try:
             session = Session.new(g, sc, opts, seed)
         except GameError as e:
             raise ServiceError(str(e)) from None
-        game_id = secrets.token_hex(5)
+        new_id = secrets.token_hex(5)
         try:
             self.store.create_game(
-                game_id, g.id, g.version, sc, opts, seed, specs, summary(session)
+                new_id, g.id, g.version, sc, opts, seed, specs, summary(session), extra
             )
-            row = self.store.get(game_id)
+            row = self.store.get(new_id)
         except StoreError as e:
             raise Unavailable(str(e)) from None
         assert row is not None
         live = LiveGame(row, session)
         with self._lock:
-            self._live[game_id] = live
-        return live, tokens
+            self._live[new_id] = live
+            self._evict()
+        return live, people
 
     @staticmethod
     def _deal_tokens(
-        g: Game[Any], kinds: Mapping[str, str], players: Sequence[Sequence[str]] | None
-    ) -> dict[str, str]:
+        g: Game[Any],
+        kinds: Mapping[str, str],
+        players: Sequence[Sequence[str]] | None,
+        creator: str | None,
+    ) -> list[Person]:
         """A secret per person: one for each group in ``players``, one for each human seat
-        left over."""
-        tokens: dict[str, str] = {}
+        left over; the person holding ``creator`` first, marked as the creator."""
+        groups: list[tuple[str, ...]] = []
+        taken: set[str] = set()
         for group in players or ():
             if isinstance(group, str) or not group:
                 raise ServiceError('players must be lists of seats, e.g. [["ahoe", "de"]]')
             for seat in group:
                 if seat not in kinds:
-                    raise ServiceError(f"unknown seat {seat!r}; expected {', '.join(g.seats)}")
+                    raise ServiceError(
+                        f"unknown seat {str(seat)[:20]!r}; expected {', '.join(g.seats)}"
+                    )
                 if kinds[seat] != HUMAN:
                     raise ServiceError(f"seat {seat} is played by a bot, not by a person")
-                if seat in tokens:
+                if seat in taken:
                     raise ServiceError(f"seat {seat} is given to more than one person")
+                taken.add(seat)
             if not may_hold_together(g, group):
                 raise ServiceError(
                     f"one person may not hold {', '.join(group)} together in {g.title}"
                 )
-            token = secrets.token_urlsafe(24)
-            for seat in group:
-                tokens[seat] = token
-        for seat, kind in kinds.items():
-            if kind == HUMAN and seat not in tokens:
-                tokens[seat] = secrets.token_urlsafe(24)
-        return tokens
+            groups.append(tuple(group))
+        groups += [(seat,) for seat, kind in kinds.items() if kind == HUMAN and seat not in taken]
+        if creator is not None:
+            mine = [grp for grp in groups if creator in grp]
+            if not mine:
+                raise ServiceError(
+                    f"creator: {str(creator)[:20]!r} is not a human seat of this game "
+                    f"({', '.join(s for grp in groups for s in grp) or 'there is none'})"
+                )
+            groups.remove(mine[0])
+            groups.insert(0, mine[0])
+        return [
+            Person(grp, secrets.token_urlsafe(24), creator=i == 0) for i, grp in enumerate(groups)
+        ]
 
     # -- seats ---------------------------------------------------------------------------
 
@@ -435,7 +623,7 @@ class GameService:
         first."""
         if want:
             if want not in held:
-                raise Forbidden(f"your token does not hold the seat {want!r}")
+                raise Forbidden(f"your token does not hold the seat {str(want)[:20]!r}")
             return want
         session = live.session
         if session is not None:
@@ -444,10 +632,52 @@ class GameService:
                 return actor
         return held[0]
 
+    # -- the seed ------------------------------------------------------------------------
+
+    def _seed_facts(self, live: LiveGame) -> dict[str, Any]:
+        """What every seat is told about the seed: whether a player chose it, the seats yet to
+        agree, and the seed itself once the game is over (or from the start when chosen)."""
+        over = live.session is not None and live.session.over
+        return {
+            "seeded": live.seeded,
+            "seed_pending": live.seed_pending,
+            "seed": live.row.seed if over or live.seeded else None,
+        }
+
+    def answer_seed(self, live: LiveGame, held: Sequence[str], agree: bool) -> dict[str, Any]:
+        """A person's answer to the seed the creator chose: agreeing lets the game start once
+        every other person has agreed; refusing replaces it with a seed the server draws."""
+        with live.lock:
+            self._refresh(live)
+            session = live.ok()
+            pending = live.seed_pending
+            mine = [s for s in held if s in pending]
+            if not mine:
+                raise IllegalActionError("no seed is waiting for your answer in this game")
+            if agree:
+                extra = {**live.row.extra, "seed_pending": [s for s in pending if s not in mine]}
+                seed = live.row.seed
+                fresh = session
+            else:
+                extra = {**live.row.extra, "seeded": False, "seed_pending": []}
+                seed = secrets.randbelow(2**62)
+                fresh = Session.new(session.rules, live.row.scenario, live.row.options, seed)
+            try:
+                self.store.update_setup(live.id, seed, extra, summary(fresh))
+            except StoreError as e:
+                live.reload = True
+                raise Unavailable(f"the answer was not saved: {e}") from None
+            live.row.extra = extra
+            live.row.seed = seed
+            live.session = fresh
+            with self._lock:
+                self._replays.pop(live.id, None)
+            return self._seed_facts(live)
+
     # -- reading -------------------------------------------------------------------------
 
     def describe(self, live: LiveGame) -> dict[str, Any]:
-        """Public facts about a game (never a token)."""
+        """Public facts about a game (never a token, never a hidden card)."""
         g = live.game
         out: dict[str, Any] = {
             "id": live.id,
@@ -456,12 +686,11 @@ class GameService:
             "engine_version": live.row.version,
             "scenario": live.row.scenario,
             "options": live.row.options,
-            # the seed would let a player recompute every shuffle: told once the game is over
-            "seed": live.row.seed if live.session is not None and live.session.over else None,
             "created": live.row.created,
             "seats": live.seats_public(),
             "problem": live.problem,
             "bot_error": live.bot_error,
+            **self._seed_facts(live),
         }
         if live.session is not None:
             out.update(summary(live.session))
@@ -478,6 +707,7 @@ class GameService:
     ) -> dict[str, Any]:
         """The view of one of the held seats (see :meth:`seat_for`), dressed for the client."""
         with live.lock:
+            self._refresh(live)
             session = live.ok()
             seat = self.seat_for(live, held, want)
             v = dress(session.rules, session.view(seat), session.state, log_from, log_hash)
@@ -489,6 +719,7 @@ class GameService:
             v["over"] = session.over
             v["bot_error"] = live.bot_error
             v["bots_to_move"] = self.bot_to_act(live) is not None
+            v.update(self._seed_facts(live))
             return v
 
     def list_games(self) -> list[dict[str, Any]]:
@@ -518,6 +749,7 @@ class GameService:
                     "created": row.created,
                     "updated": row.updated,
                     "seats": seats_public(row, seats),
+                    "seeded": bool(row.extra.get("seeded")),
                     "actions": n,
                     "problem": problem,
                     **row.summary,
@@ -527,33 +759,71 @@ class GameService:
 
     # -- acting --------------------------------------------------------------------------
 
+    def _repeat(
+        self, live: LiveGame, held: Sequence[str], request_id: str | None, asked: str
+    ) -> dict[str, Any] | None:
+        """The answer already given to this request id, if it was answered."""
+        if request_id is None:
+            return None
+        prev = live.requests.get(request_id)
+        if prev is None:
+            return None
+        if prev.seats != tuple(held):
+            raise RequestConflict("this request id was already used by another player")
+        if prev.digest != asked:
+            raise RequestConflict("this request id was already used for another request")
+        return {**prev.answer, "repeated": True}
+
     def act(
         self,
         live: LiveGame,
         held: Sequence[str],
         action: str,
         serial: int,
-    ) -> str:
+        request_id: str | None = None,
+    ) -> dict[str, Any]:
         """Apply ``action`` for the held seat that is to act, against the position the client
-        saw; return the canonical text of the action."""
+        saw; answer ``{"action", "seat", "serial", "version"}`` (the same answer again, marked
+        ``repeated``, for a request id already answered)."""
+        asked = _asked("action", action, serial)
         with live.lock:
+            self._refresh(live)
             session = live.ok()
-            seat = self._check_position(session, held, serial)
+            again = self._repeat(live, held, request_id, asked)
+            if again is not None:
+                return again
+            seat = self._check_position(live, session, held, serial)
             start = len(session.record.actions)
             try:
                 a = session.apply(action, seat)  # GameError on bad input: nothing changed
             except GameError:
                 raise
-            except Exception as e:  # an engine defect: the session kept its state
+            except Exception:  # an engine defect: the session kept its state
                 log.exception("engine failure in game %s on %r", live.id, action)
-                raise EngineFailure(f"the engine failed on {action!r}: {e}") from None
-            self._write(live, session, start, seat)
-            return str(a)
+                raise EngineFailure(
+                    "the engine failed on this action, which was not applied (the server log "
+                    "has the details)"
+                ) from None
+            answer = {
+                "action": str(a),
+                "seat": seat,
+                "serial": session.serial,
+                "version": len(session.record.actions),
+            }
+            self._write(live, session, start, seat, request_id, held, asked, answer)
+            return answer
 
-    def undo(self, live: LiveGame, held: Sequence[str], serial: int) -> None:
+    def undo(
+        self, live: LiveGame, held: Sequence[str], serial: int, request_id: str | None = None
+    ) -> dict[str, Any]:
         """Take back the last decision, if one of the held seats made it (see Session)."""
+        asked = _asked("undo", serial)
         with live.lock:
+            self._refresh(live)
             session = live.ok()
+            again = self._repeat(live, held, request_id, asked)
+            if again is not None:
+                return again
             if session.serial != serial:
                 raise Stale(self._stale_text(serial, session.serial))
             seat = next((x for x in held if session.can_undo(x)), None)
@@ -564,7 +834,14 @@ class GameService:
                 )
             start = len(session.record.actions)
             session.undo(seat)
-            self._write(live, session, start, seat)
+            answer = {
+                "undo": True,
+                "seat": seat,
+                "serial": session.serial,
+                "version": len(session.record.actions),
+            }
+            self._write(live, session, start, seat, request_id, held, asked, answer)
+            return answer
 
     @staticmethod
     def _stale_text(saw: int, now: int) -> str:
@@ -573,8 +850,15 @@ class GameService:
             "the board has been refreshed"
         )
 
-    def _check_position(self, session: Session[Any], held: Sequence[str], serial: int) -> str:
+    def _check_position(
+        self, live: LiveGame, session: Session[Any], held: Sequence[str], serial: int
+    ) -> str:
         """The held seat to act now (or why no action can be taken)."""
+        if live.seed_pending:
+            raise SeedPending(
+                f"the creator chose this game's seed ({live.row.seed}); it starts once "
+                f"{', '.join(live.seed_pending)} agree (or one refuses and the server draws one)"
+            )
         now = session.serial
         if serial != now:
             raise Stale(self._stale_text(serial, now))
@@ -586,64 +870,108 @@ class GameService:
             raise NotYourTurn(f"it is the {name}' decision, not yours")
         return to_act
 
-    def _write(self, live: LiveGame, session: Session[Any], start: int, seat: str) -> None:
+    def _write(
+        self,
+        live: LiveGame,
+        session: Session[Any],
+        start: int,
+        seat: str,
+        request_id: str | None = None,
+        held: Sequence[str] = (),
+        asked: str = "",
+        answer: dict[str, Any] | None = None,
+    ) -> None:
         entries = [(t, seat) for t in session.record.actions[start:]]
+        request = (
+            StoredRequest(request_id, tuple(held), asked, answer or {})
+            if request_id is not None
+            else None
+        )
         try:
-            self.store.append(live.id, start, entries, summary(session))
+            self.store.append(live.id, start, entries, summary(session), request)
         except StoreError as e:
-            # memory ran ahead of the store: drop this copy; the next use replays the store
-            live.session = None
-            live.problem = "the game is being reloaded from the store; try again"
-            self.forget(live.id)
+            # memory ran ahead of the store: rebuild from the store before the next use
+            live.reload = True
             raise Unavailable(f"the move was not saved and is taken back: {e}") from None
+        live.entry_seats.extend(seat for _ in entries)
+        if request is not None:
+            live.requests[request.request_id] = request
 
     # -- bots ----------------------------------------------------------------------------
 
     def bot_to_act(self, live: LiveGame) -> str | None:
         """The seat of the bot that is to act now, if any."""
         session = live.session
-        if session is None or session.over or live.bot_error:
+        if session is None or session.over or live.bot_error or live.reload or live.seed_pending:
             return None
         seat = session.rules.to_act(session.state)
         if seat is None or live.seat_kind(seat) == HUMAN:
             return None
         return seat
 
-    def bot_step(self, live: LiveGame) -> bool:
-        """Let the bot to act (if any) take one decision; False when no bot is to act."""
+    def has_humans(self, live: LiveGame) -> bool:
+        return any(live.seat_kind(s) == HUMAN for s in live.seats)
+
+    def bot_job(self, live: LiveGame) -> BotJob | None:
+        """The decision a bot is to take now (its view), or None when no bot is to act."""
         with live.lock:
+            self._refresh(live)
             seat = self.bot_to_act(live)
             if seat is None:
-                return False
+                return None
             session = live.ok()
-            bot = live.bots.get(seat)
-            if bot is None:
-                seed = (
-                    live.row.seed * 1_000_003
-                    + session.rules.seats.index(seat) * 7919
-                    + len(session.record.actions)
-                ) % (2**63)
-                bot = make_bot(live.seat_kind(seat), seed, session.rules.id)
-                live.bots[seat] = bot
+            n = len(session.record.actions)
+            mix = hashlib.sha256(f"{live.row.seed}:{seat}:{n}".encode()).digest()
+            return BotJob(
+                live.id,
+                session.rules.id,
+                seat,
+                live.seat_kind(seat),
+                int.from_bytes(mix[:8], "big") >> 1,
+                n,
+                session.view(seat),
+            )
+
+    def bot_apply(self, live: LiveGame, job: BotJob, text: str | None, error: str | None) -> bool:
+        """Apply a bot's answer to ``job``; False when it was not applied (the game moved on,
+        or the bot failed: then the game shows that its bot failed and waits)."""
+        with live.lock:
+            self._refresh(live)
+            session = live.session
+            if session is None or len(session.record.actions) != job.version:
+                return False
+            if self.bot_to_act(live) != job.seat:
+                return False
             start = len(session.record.actions)
             try:
-                text = bot.choose(session.view(seat))
-                session.apply(text, seat)
+                if error is not None or text is None:
+                    raise RuntimeError(error or "no answer")
+                session.apply(text, job.seat)
             except Exception as e:
-                live.bot_error = f"the {live.seat_kind(seat)} bot ({seat}) failed: {e}"
-                log.exception("bot failure in game %s", live.id)
+                live.bot_error = (
+                    f"the {job.bot} bot ({job.seat}) failed; the game waits (the server log "
+                    "has the details)"
+                )
+                log.error("bot failure in game %s (%s, %s): %s", live.id, job.bot, job.seat, e)
                 return False
-            self._write(live, session, start, seat)
+            self._write(live, session, start, job.seat)
             return True
 
     # -- replays -------------------------------------------------------------------------
 
-    def replay(self, live: LiveGame, seat: str, step: int) -> dict[str, Any]:
+    def replay(
+        self, live: LiveGame, seat: str, step: int, held: Sequence[str] = ()
+    ) -> dict[str, Any]:
         """The position after the first ``step`` record entries, seen by ``seat`` (a seat of
-        the game, or 'all' / 'both': every seat, once the game is over)."""
+        the game, or 'all' / 'both': every seat, once the game is over). Until the game is over
+        the record entry of the step is shown only when one of the ``held`` seats made it (the
+        others' entries may be secret choices); the position is the seat's own view."""
         with live.lock:
+            self._refresh(live)
             session = live.ok()
             actions = list(session.record.actions)
+            entry_seats = list(live.entry_seats)
+            over = session.over
         g = session.rules
         if seat in EVERY_SEAT and not isinstance(g, HasWeb):
             raise ServiceError(f"{g.title} has no view of every seat at once")
@@ -663,11 +991,16 @@ class GameService:
                 v = g.view(s, seat)
             v["can_undo"] = False
             dress(g, v, s)
+        by = entry_seats[step - 1] if 0 < step <= len(entry_seats) else None
+        shown = over or (by is not None and by in held)
         v["game_id"] = live.id
         v["step"] = step
         v["steps"] = len(actions)
-        v["entry"] = actions[step - 1] if step > 0 else None
+        v["entry"] = actions[step - 1] if step > 0 and shown else None
+        v["entry_seat"] = by if step > 0 else None
+        v["entry_hidden"] = step > 0 and not shown
         v["seats"] = live.seats_public()
+        v.update(self._seed_facts(live))
         return v
 
 

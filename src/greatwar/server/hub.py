@@ -1,17 +1,17 @@
-"""Websocket connections and server-side bot driving.
+"""Websocket connections: each socket hears about its own seat only.
 
 Each open socket belongs to the seats one token holds in one game (it proves them with the token
 in its first message, and may name the seat it watches). After every change the hub sends each
 socket a fresh view of *its own seat* (the one named, else the held seat to act, else the first),
-with only the log entries that socket has not seen yet. Bots are driven by one task per game
-at a time; the engine work runs in worker threads so the event loop stays responsive.
+with only the log entries that socket has not seen yet. A socket holds its game in memory
+(:meth:`greatwar.server.games.GameService.acquire`) for as long as it is open.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,8 +21,6 @@ from starlette.websockets import WebSocket
 from greatwar.server.games import GameService, LiveGame, ServiceError
 
 log = logging.getLogger("greatwar.server")
-
-BROADCAST_EVERY = 0.25  # seconds between updates while a bot plays a long series of decisions
 
 
 @dataclass(eq=False)
@@ -36,12 +34,14 @@ class Conn:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
+def dumps(doc: Any) -> str:
+    return json.dumps(doc, separators=(",", ":"))
+
+
 class Hub:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.conns: dict[str, set[Conn]] = {}
-        self.driving: set[str] = set()
-        self.tasks: set[asyncio.Task[None]] = set()
 
     def add(self, conn: Conn) -> None:
         self.conns.setdefault(conn.game_id, set()).add(conn)
@@ -58,7 +58,7 @@ class Hub:
             v = await run_in_threadpool(
                 self.service.view, live, conn.held, conn.sent_len, conn.sent_hash, conn.want
             )
-            await conn.ws.send_json({"type": "view", "view": v})
+            await conn.ws.send_text(dumps({"type": "view", "view": v}))
             conn.sent_len = v["log_len"]
             conn.sent_hash = v["log_hash"]
 
@@ -67,48 +67,14 @@ class Hub:
             try:
                 await self.send_view(conn, live)
             except ServiceError as e:
-                await self._safe_send(conn, {"type": "error", "detail": e.message})
+                await self._safe_send(
+                    conn, {"type": "error", "status": e.status, "kind": e.kind, "detail": e.message}
+                )
             except Exception:  # a closed socket: forget it
                 self.remove(conn)
 
     async def _safe_send(self, conn: Conn, msg: dict[str, Any]) -> None:
         try:
-            await conn.ws.send_json(msg)
+            await conn.ws.send_text(dumps(msg))
         except Exception:
             self.remove(conn)
-
-    # -- bots ----------------------------------------------------------------------------
-
-    def kick(self, live: LiveGame) -> None:
-        """Start driving the game's bots in the background if one is to act."""
-        if live.id in self.driving or self.service.bot_to_act(live) is None:
-            return
-        task = asyncio.get_running_loop().create_task(self.drive(live))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    async def drive(self, live: LiveGame) -> None:
-        """Let bots play until a human is to act or the game ends, broadcasting as it goes."""
-        if live.id in self.driving:
-            return
-        self.driving.add(live.id)
-        try:
-            last = time.monotonic()
-            dirty = False
-            while True:
-                try:
-                    moved = await run_in_threadpool(self.service.bot_step, live)
-                except ServiceError as e:
-                    log.warning("bot driving stopped in game %s: %s", live.id, e.message)
-                    break
-                if not moved:
-                    break
-                dirty = True
-                if time.monotonic() - last >= BROADCAST_EVERY:
-                    await self.broadcast(live)
-                    last = time.monotonic()
-                    dirty = False
-            if dirty or live.bot_error:
-                await self.broadcast(live)
-        finally:
-            self.driving.discard(live.id)

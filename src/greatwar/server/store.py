@@ -1,26 +1,39 @@
 """The game store: every game as its set-up plus its append-only action log.
 
-One schema on SQLAlchemy Core serves the embedded SQLite default and PostgreSQL. Two tables:
+One schema on SQLAlchemy Core serves the embedded SQLite default and PostgreSQL. Three tables:
 
 - ``games``: one row per game: id, the set-up (game id, the version of that game's engine that
   created it, scenario, options, seed), the seats (human or which bot; a human seat keeps only
-  the SHA-256 digest of its secret token, and the seats one person holds share it) and a small
-  summary for the game list (who is to act, the result, the game's own public facts such as the
-  turn), refreshed with each action.
+  the SHA-256 digest of its secret token, and the seats one person holds share it), ``extra``
+  (facts of the set-up the server keeps: whether the seed was chosen by a player and which
+  seats agreed to it) and a small summary for the game list (who is to act, the result, the
+  game's own public facts such as the turn), refreshed with each action.
 - ``actions``: one row per record entry ``(game_id, n, text, seat, at)``. The primary key
   ``(game_id, n)`` makes the log append-only and refuses two writers appending the same entry.
+- ``requests``: the client request ids already answered, ``(game_id, request_id)`` with the
+  seats that sent it, a digest of what was asked and the answer, written in the same
+  transaction as the record entries the request added: a retried request is recognised even
+  after a crash, and never applied twice.
 
-Stores made before the engine version was recorded are upgraded in place when opened (the
-column is added; their games have no version). Every write is its own transaction, committed
-before the method returns: the server answers a player only after the action is durable. SQLite
-runs in WAL mode with ``synchronous=FULL``.
+Writes go through one writer thread (:class:`_Writer`): callers queue a write and wait until
+it is committed; the writer commits every write waiting in the queue in one transaction (group
+commit), so many games share one disk flush and no two writers ever wait on each other's locks.
+A write is acknowledged only once it is durable (SQLite: WAL mode with ``synchronous=FULL``).
+Reads use their own pooled connections (SQLite's WAL lets them run beside the writer).
+
+Stores made by earlier versions are upgraded in place when opened (missing columns and tables
+are added). A row that cannot be read as a game (a field of the wrong type) is returned with its
+``problem`` set, never raised.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import queue
+import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +59,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+log = logging.getLogger("greatwar.server")
 
 metadata = MetaData()
 
@@ -62,6 +78,7 @@ games_table = Table(
     Column("seed", BigInteger, nullable=False),
     Column("seats", Text, nullable=False),
     Column("summary", Text, nullable=False),
+    Column("extra", Text, nullable=True),  # {"seeded": bool, "seed_pending": [seat, ...]}
 )
 
 actions_table = Table(
@@ -70,9 +87,22 @@ actions_table = Table(
     Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
     Column("n", Integer, primary_key=True),
     Column("text", String(400), nullable=False),
-    Column("seat", String(8), nullable=True),
+    Column("seat", String(40), nullable=True),
     Column("at", Float, nullable=False),
 )
+
+requests_table = Table(
+    "requests",
+    metadata,
+    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
+    Column("request_id", String(64), primary_key=True),
+    Column("seats", String(200), nullable=False),  # the seats of the token that sent it
+    Column("digest", String(64), nullable=False),  # of what was asked
+    Column("answer", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+SEED_LIMIT = 2**63
 
 
 class StoreError(RuntimeError):
@@ -92,12 +122,23 @@ class GameRow:
     updated: float
     game: str
     scenario: str
-    options: Any  # parsed JSON (a dict or None); anything else marks a corrupt row
+    options: Any  # parsed JSON: a dict or None (a corrupt row: see ``problem``)
     seed: int
-    seats: Any  # parsed JSON: {"ap": {"kind": "human", "token": digest} | {"kind": "bot", ...}}
+    seats: Any  # {"ap": {"kind": "human", "token": digest} | {"kind": "bot", "bot": name}}
     summary: dict[str, Any] = field(default_factory=dict)
-    problem: str | None = None  # set when the row itself cannot be parsed
+    problem: str | None = None  # set when the row itself cannot be read as a game
     version: str | None = None  # the engine version that created it (None: not recorded)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StoredRequest:
+    """A client request already answered (see the ``requests`` table)."""
+
+    request_id: str
+    seats: tuple[str, ...]
+    digest: str
+    answer: dict[str, Any]
 
 
 def database_url(text: str) -> str:
@@ -110,20 +151,128 @@ def database_url(text: str) -> str:
     return text
 
 
-def _loads(text: str | None) -> tuple[Any, str | None]:
+def _loads(raw: Any) -> tuple[Any, bool]:
+    """Parsed JSON text, and whether it parsed."""
+    if not isinstance(raw, str):
+        return None, raw is None
     try:
-        return json.loads(text or "null"), None
-    except (TypeError, ValueError) as e:
-        return None, f"unreadable JSON ({e})"
+        return json.loads(raw), True
+    except (ValueError, RecursionError):
+        return None, False
+
+
+def _seats_problem(seats: Any) -> str | None:
+    """Why stored seats are not an object of seat specifications (None: they are)."""
+    if not isinstance(seats, dict) or not seats:
+        return "the stored seats are not an object of seats"
+    for seat, spec in seats.items():
+        if not isinstance(spec, dict):
+            return f"the stored seat {str(seat)[:20]!r} is not an object"
+        kind = spec.get("kind")
+        if kind == "human" and isinstance(spec.get("token"), str):
+            continue
+        if kind == "bot" and isinstance(spec.get("bot"), str):
+            continue
+        return f"the stored seat {str(seat)[:20]!r} is neither a human with a token nor a bot"
+    return None
+
+
+class _Job:
+    __slots__ = ("done", "error", "fn")
+
+    def __init__(self, fn: Callable[[Connection], None]) -> None:
+        self.fn = fn
+        self.done = threading.Event()
+        self.error: BaseException | None = None
+
+
+class _Writer:
+    """The one writer of a store: a thread committing queued writes, many at once."""
+
+    BATCH = 256
+    WAIT = 120.0  # seconds a caller waits for its commit before it gives up
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.queue: queue.Queue[_Job | None] = queue.Queue()
+        self.closed = False
+        self.commits = 0  # transactions committed
+        self.writes = 0  # writes committed (several share a transaction when they queue up)
+        self.thread = threading.Thread(target=self._run, name="greatwar-store-writer", daemon=True)
+        self.thread.start()
+
+    def submit(self, fn: Callable[[Connection], None]) -> None:
+        """Queue a write and wait until it is committed (or raise why it was not)."""
+        if self.closed:
+            raise StoreError("the game store is closed")
+        job = _Job(fn)
+        self.queue.put(job)
+        if not job.done.wait(self.WAIT):
+            raise StoreError("the game store did not answer in time")
+        if job.error is not None:
+            raise job.error
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put(None)
+            self.thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            job = self.queue.get()
+            if job is None:
+                return
+            batch = [job]
+            stop = False
+            while len(batch) < self.BATCH:
+                try:
+                    more = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[_Job]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                for job in batch:
+                    job.fn(conn)
+        except Exception as e:
+            if len(batch) > 1:  # find the write that failed: each alone, in order
+                for job in batch:
+                    self._commit([job])
+                return
+            batch[0].error = _store_error(e)
+        else:
+            self.commits += 1
+            self.writes += len(batch)
+        for job in batch:
+            job.done.set()
+
+
+def _store_error(e: BaseException) -> BaseException:
+    if isinstance(e, IntegrityError):
+        return ConflictError(f"the game changed under us (another writer): {e.orig}")
+    if isinstance(e, SQLAlchemyError):
+        return StoreError(f"game store error: {e}")
+    if isinstance(e, StoreError):
+        return e
+    return StoreError(f"game store error: {e!r}")
 
 
 class GameStore:
     """Games and their action logs in an SQL database (SQLite file or PostgreSQL)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, busy_timeout: float = 30.0) -> None:
         self.url = database_url(url)
         try:
-            self.engine: Engine = self._make_engine(self.url)
+            self.engine: Engine = self._make_engine(self.url, busy_timeout)
         except ImportError as e:
             raise StoreError(
                 f"no database driver for {url!r} ({e}); for PostgreSQL: "
@@ -136,21 +285,38 @@ class GameStore:
             self._upgrade()
         except SQLAlchemyError as e:
             raise StoreError(f"cannot open the game store {self.describe()}: {e}") from e
+        self._writer = _Writer(self.engine)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    def write_counts(self) -> tuple[int, int]:
+        """(transactions committed, writes committed) since the store was opened."""
+        return self._writer.commits, self._writer.writes
 
     def _upgrade(self) -> None:
         """Bring a store made by an earlier greatwar up to this schema."""
         columns = {c["name"] for c in inspect(self.engine).get_columns("games")}
-        if "version" not in columns:
-            with self.engine.begin() as conn:
+        with self.engine.begin() as conn:
+            if "version" not in columns:
                 conn.execute(text("ALTER TABLE games ADD COLUMN version VARCHAR(40)"))
+            if "extra" not in columns:
+                conn.execute(text("ALTER TABLE games ADD COLUMN extra TEXT"))
 
     @staticmethod
-    def _make_engine(url: str) -> Engine:
+    def _make_engine(url: str, busy_timeout: float) -> Engine:
         if url.startswith("sqlite"):
             path = url.split(":///", 1)[1] if ":///" in url else ""
-            if path and path != ":memory:":
+            memory = not path or path == ":memory:"
+            if not memory:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+            engine = create_engine(
+                url,
+                connect_args={"check_same_thread": False, "timeout": busy_timeout},
+                # one shared connection for an in-memory database (each would be its own)
+                **({"poolclass": StaticPool} if memory else {"pool_size": 8}),
+            )
 
             @event.listens_for(engine, "connect")
             def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -161,23 +327,21 @@ class GameStore:
                 cur.close()
 
             return engine
-        return create_engine(url, pool_pre_ping=True)
+        return create_engine(url, pool_pre_ping=True, pool_size=8)
 
     def describe(self) -> str:
         """The URL without a password, for messages."""
         return self.engine.url.render_as_string(hide_password=True)
 
     @contextmanager
-    def _tx(self) -> Iterator[Connection]:
+    def _read(self) -> Iterator[Connection]:
         try:
-            with self.engine.begin() as conn:
+            with self.engine.connect() as conn:
                 yield conn
-        except IntegrityError as e:
-            raise ConflictError(f"the game changed under us (another writer): {e.orig}") from e
         except SQLAlchemyError as e:
             raise StoreError(f"game store error: {e}") from e
 
-    # -- writing -----------------------------------------------------------------------
+    # -- writing (through the writer) -------------------------------------------------------
 
     def create_game(
         self,
@@ -189,23 +353,27 @@ class GameStore:
         seed: int,
         seats: dict[str, Any],
         summary: dict[str, Any],
+        extra: dict[str, Any] | None = None,
     ) -> None:
         now = time.time()
-        with self._tx() as conn:
-            conn.execute(
-                games_table.insert().values(
-                    id=game_id,
-                    created=now,
-                    updated=now,
-                    game=game,
-                    version=version,
-                    scenario=scenario,
-                    options=json.dumps(options),
-                    seed=seed,
-                    seats=json.dumps(seats),
-                    summary=json.dumps(summary),
-                )
-            )
+        row = {
+            "id": game_id,
+            "created": now,
+            "updated": now,
+            "game": game,
+            "version": version,
+            "scenario": scenario,
+            "options": json.dumps(options),
+            "seed": seed,
+            "seats": json.dumps(seats),
+            "summary": json.dumps(summary),
+            "extra": json.dumps(extra or {}),
+        }
+
+        def write(conn: Connection) -> None:
+            conn.execute(games_table.insert().values(**row))
+
+        self._writer.submit(write)
 
     def append(
         self,
@@ -213,57 +381,133 @@ class GameStore:
         n: int,
         entries: Sequence[tuple[str, str | None]],
         summary: dict[str, Any],
+        request: StoredRequest | None = None,
     ) -> None:
-        """Append record entries ``n, n+1, ...`` (text, seat) and the new summary, in one
-        committed transaction."""
+        """Append record entries ``n, n+1, ...`` (text, seat), the new summary and the request
+        they answer, in one committed transaction."""
         now = time.time()
-        with self._tx() as conn:
-            for i, (text, seat) in enumerate(entries):
+        rows = [
+            {"game_id": game_id, "n": n + i, "text": t, "seat": seat, "at": now}
+            for i, (t, seat) in enumerate(entries)
+        ]
+        summary_text = json.dumps(summary)
+
+        def write(conn: Connection) -> None:
+            if rows:
+                conn.execute(actions_table.insert(), rows)
+            if request is not None:
                 conn.execute(
-                    actions_table.insert().values(
-                        game_id=game_id, n=n + i, text=text, seat=seat, at=now
+                    requests_table.insert().values(
+                        game_id=game_id,
+                        request_id=request.request_id,
+                        seats=",".join(request.seats),
+                        digest=request.digest,
+                        answer=json.dumps(request.answer),
+                        at=now,
                     )
                 )
             conn.execute(
                 games_table.update()
                 .where(games_table.c.id == game_id)
-                .values(updated=now, summary=json.dumps(summary))
+                .values(updated=now, summary=summary_text)
             )
+
+        self._writer.submit(write)
+
+    def update_setup(
+        self, game_id: str, seed: int, extra: dict[str, Any], summary: dict[str, Any]
+    ) -> None:
+        """Change a game's seed and set-up facts; only while its record is empty (refused with
+        :class:`ConflictError` once an entry is stored)."""
+        now = time.time()
+
+        def write(conn: Connection) -> None:
+            n = conn.execute(
+                select(func.count()).where(actions_table.c.game_id == game_id)
+            ).scalar_one()
+            if n:
+                raise ConflictError("the game has started: its set-up can no longer change")
+            conn.execute(
+                games_table.update()
+                .where(games_table.c.id == game_id)
+                .values(
+                    seed=seed, extra=json.dumps(extra), summary=json.dumps(summary), updated=now
+                )
+            )
+
+        self._writer.submit(write)
 
     # -- reading -----------------------------------------------------------------------
 
     def _row(self, r: Any) -> GameRow:
-        options, p1 = _loads(r.options)
-        seats, p2 = _loads(r.seats)
+        problems: list[str] = []
+        options, ok = _loads(r.options)
+        if not ok or not (options is None or isinstance(options, dict)):
+            problems.append("the stored options are not an object")
+            options = None
+        seats, ok = _loads(r.seats)
+        why = _seats_problem(seats) if ok else "the stored seats are not JSON"
+        if why:
+            problems.append(why)
         summary, _ = _loads(r.summary)
+        extra, ok = _loads(getattr(r, "extra", None))
+        if extra is None and ok:
+            extra = {}
+        if not isinstance(extra, dict):
+            problems.append("the stored set-up facts are not an object")
+            extra = {}
+        seed = r.seed
+        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+            problems.append("the stored seed is not a whole number from 0 to 2^63-1")
+            seed = 0
+        game = r.game if isinstance(r.game, str) else ""
+        scenario = r.scenario if isinstance(r.scenario, str) else ""
+        if not game or not scenario:
+            problems.append("the stored game or scenario is not a text")
+        version = r.version if isinstance(r.version, str) else None
         return GameRow(
-            id=r.id,
-            created=r.created,
-            updated=r.updated,
-            game=r.game,
-            scenario=r.scenario,
+            id=str(r.id),
+            created=float(r.created) if isinstance(r.created, int | float) else 0.0,
+            updated=float(r.updated) if isinstance(r.updated, int | float) else 0.0,
+            game=game,
+            scenario=scenario,
             options=options,
-            seed=int(r.seed),
+            seed=seed,
             seats=seats,
             summary=summary if isinstance(summary, dict) else {},
-            problem=p1 or p2,
-            version=r.version,
+            problem="; ".join(problems) or None,
+            version=version,
+            extra=extra,
         )
 
     def get(self, game_id: str) -> GameRow | None:
-        with self._tx() as conn:
+        with self._read() as conn:
             r = conn.execute(select(games_table).where(games_table.c.id == game_id)).first()
         return None if r is None else self._row(r)
 
     def actions(self, game_id: str) -> list[tuple[int, str, str | None]]:
         """The record entries (n, text, seat) in order."""
-        with self._tx() as conn:
+        with self._read() as conn:
             rows = conn.execute(
                 select(actions_table.c.n, actions_table.c.text, actions_table.c.seat)
                 .where(actions_table.c.game_id == game_id)
                 .order_by(actions_table.c.n)
             ).all()
         return [(int(r.n), str(r.text), r.seat) for r in rows]
+
+    def requests(self, game_id: str) -> list[StoredRequest]:
+        """The request ids answered for a game (a row that cannot be read is left out)."""
+        with self._read() as conn:
+            rows = conn.execute(
+                select(requests_table).where(requests_table.c.game_id == game_id)
+            ).all()
+        out = []
+        for r in rows:
+            answer, ok = _loads(r.answer)
+            if ok and isinstance(answer, dict):
+                seats = tuple(x for x in str(r.seats).split(",") if x)
+                out.append(StoredRequest(str(r.request_id), seats, str(r.digest), answer))
+        return out
 
     def list_games(self, limit: int = 200) -> list[tuple[GameRow, int]]:
         """The most recently updated games with their record lengths."""
@@ -278,9 +522,27 @@ class GameStore:
             .order_by(games_table.c.updated.desc())
             .limit(limit)
         )
-        with self._tx() as conn:
+        with self._read() as conn:
             rows = conn.execute(q).all()
         return [(self._row(r), int(r.n or 0)) for r in rows]
 
+    def game_ids_with_bots(self) -> list[str]:
+        """Games whose summary says a bot seat is to act (the server resumes their bots when
+        it starts)."""
+        q = select(games_table.c.id, games_table.c.seats, games_table.c.summary).order_by(
+            games_table.c.updated
+        )
+        out = []
+        with self._read() as conn:
+            for r in conn.execute(q):
+                seats, _ = _loads(r.seats)
+                summary, _ = _loads(r.summary)
+                to_act = summary.get("to_act") if isinstance(summary, dict) else None
+                spec = seats.get(to_act) if isinstance(seats, dict) and to_act else None
+                if isinstance(spec, dict) and spec.get("kind") == "bot":
+                    out.append(str(r.id))
+        return out
+
     def close(self) -> None:
+        self._writer.close()
         self.engine.dispose()

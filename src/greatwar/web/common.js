@@ -69,15 +69,33 @@ export class ApiError extends Error {
   }
 }
 
+// A fresh id for a request that changes something: the server answers a retry of the same id
+// with its first answer instead of doing it twice.
+export function requestId() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const RETRIES = [400, 1500]; // ms before each new try of a request whose answer was lost
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
+  // A POST carries a request id and is tried again, with the same id, when the connection
+  // fails or the store is briefly unavailable: it is never applied twice.
+  const retries = method === "POST" ? RETRIES : [];
+  if (method === "POST") headers["X-Request-Id"] = requestId();
   let res;
-  try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (e) {
-    throw new ApiError(0, "the server cannot be reached: " + e.message, "network");
+  for (let attempt = 0; ; attempt++) {
+    try {
+      res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (res.status !== 503 || attempt >= retries.length) break;
+    } catch (e) {
+      if (attempt >= retries.length) throw new ApiError(0, "the server cannot be reached: " + e.message, "network");
+    }
+    await new Promise((resolve) => setTimeout(resolve, retries[attempt]));
   }
   let doc = null;
   try {

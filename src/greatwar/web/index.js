@@ -61,24 +61,60 @@ function readOptions() {
   return o;
 }
 
+// A chosen seed makes every draw and die known to whoever chose it: the form offers one only
+// against the computer (two players get a seed drawn by the server, shown when the game ends).
+function humanSeats() {
+  return ["ap", "cp"].filter((seat) => $(`seat-${seat}`).value === "human");
+}
+
+function refreshSeats() {
+  const humans = humanSeats();
+  const creator = $("creator");
+  const was = creator.value;
+  creator.replaceChildren(...humans.map((seat) => el("option", { value: seat }, SIDE_NAME[seat])));
+  creator.disabled = humans.length === 0;
+  if (humans.includes(was)) creator.value = was;
+  const seed = $("seed");
+  const alone = humans.length <= 1;
+  seed.disabled = !alone;
+  if (!alone) seed.value = "";
+  $("seed-note").textContent = alone
+    ? "A seed makes the game repeatable: every draw and die follows from it."
+    : "Between two players the server draws the seed; it is shown when the game ends, so the game can be checked.";
+}
+
+function linkRow(seats, path, label, testid) {
+  const url = new URL(path, location.href).href;
+  return el(
+    "div",
+    { class: "seat-link" },
+    el("b", { class: `side-${seats[0]}` }, seats.map((s) => SIDE_NAME[s]).join(" + ")),
+    el("input", { readonly: true, value: url, class: "link-box", "data-seat": seats[0], "data-seats": seats.join(" "), onclick: (e) => e.target.select() }),
+    el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"),
+    el("a", { href: url, target: "_blank", class: "button", "data-testid": testid }, label),
+  );
+}
+
 function showCreated(doc) {
   const box = $("created");
-  const rows = Object.entries(doc.links).map(([seat, path]) => {
-    const url = new URL(path, location.href).href;
-    rememberSeat(doc.id, seat, doc.tokens[seat]);
-    return el(
-      "div",
-      { class: "seat-link" },
-      el("b", { class: `side-${seat}` }, SIDE_NAME[seat]),
-      el("input", { readonly: true, value: url, class: "link-box", "data-seat": seat, onclick: (e) => e.target.select() }),
-      el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"),
-      el("a", { href: url, target: "_blank", class: "button", "data-testid": `open-${seat}` }, "open"),
+  const rows = [];
+  // Only the creator's own link is kept in this browser; the others are shown this once.
+  if (doc.you) {
+    for (const seat of doc.you.seats) rememberSeat(doc.id, seat, doc.you.token);
+    rows.push(el("h4", {}, "Your link"), linkRow(doc.you.seats, doc.you.link, "play", `open-${doc.you.seats[0]}`));
+  }
+  if (doc.invites.length) {
+    rows.push(
+      el("h4", {}, doc.invites.length > 1 ? "Links to pass on" : "Your opponent's link"),
+      el("p", { class: "muted" }, "Send it now: it is shown only this once and this browser does not keep it. Whoever has it plays that side."),
+      ...doc.invites.map((p) => linkRow(p.seats, p.link, "copy link", `invite-${p.seats[0]}`)),
     );
-  });
+  }
+  const g = doc.game;
   box.replaceChildren(
     el("h3", {}, `Game ${doc.id} created`),
-    el("p", { class: "muted" }, "Each link is private to its seat: whoever has it plays that side. Send the other link to your opponent."),
     ...rows,
+    g.seeded ? el("p", { class: "muted" }, `Seeded game: seed ${g.seed}.`) : null,
     el("p", {}, el("a", { href: `/replay/${doc.id}` }, "Follow or replay this game")),
   );
   box.hidden = false;
@@ -106,7 +142,7 @@ async function listGames() {
     return el(
       "tr",
       { "data-game": g.id },
-      el("td", {}, el("code", {}, g.id)),
+      el("td", {}, el("code", {}, g.id), g.seeded ? el("span", { class: "muted small", title: "a player chose the seed" }, " seeded") : null),
       el("td", {}, humanWords(g.scenario)),
       el("td", {}, `AP ${seatText(g.seats.ap)} · CP ${seatText(g.seats.cp)}`),
       el("td", {}, state),
@@ -131,6 +167,9 @@ async function main() {
   $("scenario").value = "historical";
   seatOptions($("seat-ap"), meta.bots, "human");
   seatOptions($("seat-cp"), meta.bots, "human");
+  $("seat-ap").addEventListener("change", refreshSeats);
+  $("seat-cp").addEventListener("change", refreshSeats);
+  refreshSeats();
   buildOptions(meta);
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -140,7 +179,8 @@ async function main() {
       options: readOptions(),
       seats: { ap: $("seat-ap").value, cp: $("seat-cp").value },
     };
-    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    if (!$("creator").disabled) body.creator = $("creator").value;
+    if (!$("seed").disabled && $("seed").value !== "") body.seed = Number($("seed").value);
     try {
       const doc = await api("/api/games", { method: "POST", body });
       showCreated(doc);

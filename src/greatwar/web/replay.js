@@ -49,7 +49,7 @@ async function show(step) {
   logPanel.stick = true;
   logPanel.render();
   fill($("entry"),
-    el("div", { class: "prompt-text" }, v.entry ? (v.entry === "undo" ? "A decision was taken back (undo)" : `Decision ${v.step}: ${actionLabel(facts, v.entry)}`) : "The set-up"),
+    el("div", { class: "prompt-text" }, entryText(v)),
     ...(v.result ? [el("div", { class: "result" }, `Result: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")}), VP ${v.result.vp}`)] : []),
   );
   const hands = v.cards.hands || { [v.seat]: v.cards.hand };
@@ -58,6 +58,14 @@ async function show(step) {
       el("div", { class: "hand-block" }, el("div", { class: "hand-title" }, `${SIDE_NAME[side]} hand (${ids.length})`), el("div", { class: "hand-cards" }, ids.map((id) => cardFace(facts, id, { onClick: showCard })))),
     ),
   );
+}
+
+// What the step's record entry was; another seat's entries stay hidden until the game is over.
+function entryText(v) {
+  if (!v.step) return "The set-up";
+  if (v.entry_hidden) return `Decision ${v.step}: a decision of the ${SIDE_NAME[v.entry_seat] || v.entry_seat} (shown when the game is over)`;
+  if (v.entry === "undo") return "A decision was taken back (undo)";
+  return `Decision ${v.step}: ${actionLabel(facts, v.entry)}`;
 }
 
 function showCard(id) {

@@ -1,0 +1,256 @@
+"""Secrecy: every answer a seat gets is built from that seat's view.
+
+The whole-game walk plays complete games through the server with every option (the secret
+selection of optional cards included), both seats human, and checks every answer each seat gets
+(actions, views, websocket messages, replays, errors, the public game facts) against what the
+engine's own views of that seat have shown it so far: no card id it was never shown, no seed,
+no state of the dice generator. The other tests pin each leak the review found.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+
+from greatwar.core.games import game
+from greatwar.pog.flow import D
+from greatwar.server import GameStore, create_app
+from tests.server.conftest import act, create, settled, view
+
+CARD_IDS = frozenset(c.id for c in D.cards)
+CARD = re.compile(r"\b[ac]p\d\dv?\b")
+POG = game("pog")
+
+
+def card_ids(doc: Any) -> set[str]:
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    return {x for x in CARD.findall(text) if x in CARD_IDS}
+
+
+def test_the_replay_of_a_running_game_hides_the_other_seats_secret_picks(
+    client: TestClient,
+) -> None:
+    gid, tokens = create(client, scenario="campaign", options={"optional_cards": "select"})
+    v = view(client, gid, tokens["cp"])
+    pick = next(a for a in v["legal"] if a.startswith("select"))
+    assert act(client, gid, tokens["cp"], pick, v["serial"]).status_code == 200
+    url = f"/api/games/{gid}/replay"
+    theirs = client.get(
+        url, params={"seat": "ap", "step": 1}, headers={"X-Seat-Token": tokens["ap"]}
+    )
+    assert theirs.status_code == 200
+    doc = theirs.json()
+    assert doc["entry"] is None and doc["entry_hidden"] and doc["entry_seat"] == "cp"
+    assert (pick.split()[1] in theirs.text) is False
+    mine = client.get(url, params={"seat": "cp", "step": 1}, headers={"X-Seat-Token": tokens["cp"]})
+    assert mine.json()["entry"] == pick and not mine.json()["entry_hidden"]
+
+
+def test_a_record_that_cannot_be_replayed_never_shows_a_hand(
+    client: TestClient, store: GameStore
+) -> None:
+    gid, tokens = create(client, scenario="campaign", options={"optional_cards": "select"})
+    with store.engine.begin() as conn:
+        conn.execute(
+            text("INSERT INTO actions (game_id, n, text, seat, at) VALUES (:g, 0, :t, 'cp', 0)"),
+            {"g": gid, "t": "select ap01"},
+        )
+    fresh = TestClient(create_app(store=store))
+    g = fresh.get(f"/api/games/{gid}")
+    problem = g.json()["problem"]
+    assert "entry 0" in problem and "(by cp)" in problem
+    assert not card_ids(g.text), problem  # neither the entry nor the legal picks
+    r = fresh.get(f"/api/games/{gid}/view", headers={"X-Seat-Token": tokens["ap"]})
+    assert r.status_code == 409 and not card_ids(r.text)
+    assert not card_ids(fresh.get("/api/games").text)
+
+
+def test_a_failing_bot_never_tells_its_hand(store: GameStore, monkeypatch: Any) -> None:
+    """A bot that answers with an illegal action: the engine's refusal lists the bot's hand;
+    the game shows only that the bot failed."""
+    import greatwar.bots as registry
+
+    class Wrong:
+        name = "wrong"
+
+        def __init__(self, seed: int) -> None:
+            pass
+
+        def choose(self, view: dict[str, Any]) -> str:
+            if view["legal"][0].startswith("choose"):  # Guns of August: then a hand is dealt
+                return str(view["legal"][0])
+            return "move ge_1 paris"
+
+    monkeypatch.setitem(registry.COMMON, "wrong", Wrong)
+    with TestClient(create_app(store=store, bot_workers=0)) as client:
+        gid, tokens = create(client, ap="human", cp="wrong", scenario="campaign")
+        v = settled(client, gid, tokens["ap"])
+        assert v["bot_error"] and "wrong bot (cp) failed" in v["bot_error"]
+        hand = set(POG.view(client.app.state.service.load(gid).ok().state, "cp")["cards"]["hand"])
+        assert hand
+        for doc in (v, client.get(f"/api/games/{gid}").json()):
+            assert not (card_ids(doc["bot_error"]) & hand)
+            assert "may play" not in doc["bot_error"]
+
+
+# -- the whole-game walk ---------------------------------------------------------------------
+
+WALKS = [
+    ("campaign", {"optional_cards": "select", "bid": {"side": "ap", "vp": 1}}),
+    ("historical", {"optional_cards": "all", "tournament": True}),
+    ("limited", {"valiant": True, "hand8": True, "trench_mod": True}),
+    ("introductory", {"optional_cards": "select"}),
+]
+
+
+class Walk:
+    """One game played to its end through the server by two human seats, every answer each
+    seat gets collected and checked against the engine's views of that seat."""
+
+    def __init__(self, client: TestClient, gid: str, tokens: dict[str, str], seed: int) -> None:
+        self.client, self.gid, self.tokens = client, gid, tokens
+        self.rng = random.Random(seed)
+        self.known: dict[str, set[str]] = {"ap": set(), "cp": set()}
+        self.read = {"ap": 0, "cp": 0}  # log entries of each seat's view already learnt
+        self.secrets: set[str] = set()  # seed and generator states, as text
+        self.answers = 0
+        self.service = client.app.state.service  # type: ignore[attr-defined]
+
+    def state(self) -> Any:
+        return self.service.load(self.gid).ok().state
+
+    def learn(self) -> None:
+        """What each seat may know now: every card id its engine view shows (the log: the
+        entries it has not read yet)."""
+        s = self.state()
+        for seat in ("ap", "cp"):
+            v = POG.view(s, seat)
+            log = v.pop("log")
+            self.known[seat] |= card_ids(v) | card_ids(log[self.read[seat] :])
+            self.read[seat] = len(log)
+        self.secrets.add(str(s.rng))
+        self.secrets.add(str(s.seed))
+
+    def check(self, seat: str | None, doc: Any) -> None:
+        """An answer to ``seat`` (None: to anyone) shows nothing that seat was not shown."""
+        self.answers += 1
+        text = doc if isinstance(doc, str) else json.dumps(doc)
+        allowed = self.known[seat] if seat else self.known["ap"] & self.known["cp"]
+        leaked = card_ids(text) - allowed
+        assert not leaked, f"{seat or 'anyone'} was sent {sorted(leaked)} in {text[:300]}"
+        over = '"over": true' in text or '"over":true' in text
+        if not over:
+            for secret in self.secrets:
+                assert (f"{secret}" in text) is False, f"a seed or generator state reached {seat}"
+
+    def get(self, who: str | None, path: str, **params: Any) -> Any:
+        headers = {"X-Seat-Token": self.tokens[who]} if who else {}
+        r = self.client.get(path, params=params, headers=headers)
+        self.check(who, r.text)
+        return r
+
+    def run(self, limit: int = 4000) -> int:
+        c, gid = self.client, self.gid
+        self.learn()
+        with (
+            c.websocket_connect(f"/api/games/{gid}/ws") as ws_ap,
+            c.websocket_connect(f"/api/games/{gid}/ws") as ws_cp,
+        ):
+            sockets = {"ap": ws_ap, "cp": ws_cp}
+            for seat, ws in sockets.items():
+                ws.send_json({"token": self.tokens[seat]})
+                self.check(seat, ws.receive_text())
+            views = {seat: self.get(seat, f"/api/games/{gid}/view").json() for seat in sockets}
+            for n in range(limit):
+                seat = views["ap"]["to_act"]
+                if seat is None:
+                    break
+                v = views[seat]
+                if n % 40 == 7:
+                    self.probe(seat, v)
+                pick = self.rng.choice(v["legal"])
+                r = self.client.post(
+                    f"/api/games/{gid}/action",
+                    headers={"X-Seat-Token": self.tokens[seat], "X-Request-Id": f"r{n}"},
+                    json={
+                        "action": pick,
+                        "serial": v["serial"],
+                        "log_from": v["log_len"],
+                        "log_hash": v["log_hash"],
+                    },
+                )
+                assert r.status_code == 200, r.text
+                self.learn()
+                self.check(seat, r.text)
+                for who, ws in sockets.items():
+                    raw = ws.receive_text()
+                    self.check(who, raw)
+                    views[who] = json.loads(raw)["view"]
+            else:
+                pytest.fail(f"game {gid} did not end in {limit} decisions")
+        end = self.get(None, f"/api/games/{gid}").json()
+        assert end["over"] and end["seed"] is not None  # told once the game is over
+        return n
+
+    def probe(self, seat: str, v: dict[str, Any]) -> None:
+        """Answers besides the game's own flow: errors, replays, the public facts."""
+        c, gid = self.client, self.gid
+        other = "cp" if seat == "ap" else "ap"
+        for who, body in (
+            (other, {"action": v["legal"][0], "serial": v["serial"]}),  # 403: not your turn
+            (seat, {"action": "move ge_1 paris", "serial": v["serial"]}),  # 422: illegal
+            (seat, {"action": "play ops zz99", "serial": v["serial"]}),  # 400: malformed
+            (seat, {"action": v["legal"][0], "serial": v["serial"] + 3}),  # 409: stale
+            (seat, {"action": v["legal"][0]}),  # 400: no serial
+        ):
+            r = c.post(
+                f"/api/games/{gid}/action", headers={"X-Seat-Token": self.tokens[who]}, json=body
+            )
+            assert 400 <= r.status_code < 500, r.text
+            self.check(who, r.text)
+        r = c.post(
+            f"/api/games/{gid}/undo",
+            headers={"X-Seat-Token": self.tokens[other]},
+            json={"serial": v["serial"]},
+        )
+        self.check(other, r.text)
+        steps = v["version"]
+        for who in ("ap", "cp"):
+            for step in {0, self.rng.randrange(steps + 1), steps}:
+                r = self.get(who, f"/api/games/{gid}/replay", seat=who, step=step)
+                assert r.status_code == 200, r.text
+            r = self.get(who, f"/api/games/{gid}/replay", seat="both", step=steps)
+            assert r.status_code == 403
+            self.get(who, f"/api/games/{gid}/record")
+        self.get(None, f"/api/games/{gid}")
+        self.get(None, "/api/games")
+
+
+@pytest.mark.parametrize(("scenario", "options"), WALKS, ids=[w[0] for w in WALKS])
+def test_whole_games_never_show_a_seat_another_seats_secrets(
+    tmp_path: Path, monkeypatch: Any, scenario: str, options: dict[str, Any]
+) -> None:
+    import greatwar.server.games as service_module
+
+    store = GameStore(str(tmp_path / "walk.sqlite"))
+
+    seed = 4_000_000_000_000_000_001 + len(scenario)  # drawn by the server (patched to be fixed)
+    monkeypatch.setattr(service_module.secrets, "randbelow", lambda _n: seed)
+    with TestClient(create_app(store=store)) as client:
+        r = client.post(
+            "/api/games", json={"scenario": scenario, "options": options, "creator": "cp"}
+        )
+        assert r.status_code == 201, r.text
+        doc = r.json()
+        assert doc["game"]["seed"] is None and not doc["game"]["seeded"]
+        walk = Walk(client, doc["id"], doc["tokens"], seed=len(scenario))
+        decisions = walk.run()
+    store.close()
+    assert decisions > 20 and walk.answers > 2 * decisions
