@@ -7,6 +7,7 @@ Every command takes ``--game`` (default: Paths of Glory) and works through the g
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -452,6 +453,11 @@ def rules_coverage(
 
 
 @app.command()
+def shown_host(host: str) -> str:
+    """The host name to give people for a listening address."""
+    return "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+
+
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
@@ -490,6 +496,37 @@ def serve(
     create_every: Annotated[
         float, typer.Option("--create-every", min=0.001, help="See --create-burst.")
     ] = 3.0,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="The address players reach this server at, for the links in notifications "
+            "(default: http://HOST:PORT).",
+        ),
+    ] = None,
+    smtp_host: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp-host",
+            help="Send turn notifications by e-mail through this SMTP server (players opt in "
+            "per seat); the password, if any, is read from GREATWAR_SMTP_PASSWORD.",
+        ),
+    ] = None,
+    smtp_port: Annotated[int, typer.Option("--smtp-port", min=1, max=65535)] = 25,
+    smtp_from: Annotated[
+        str, typer.Option("--smtp-from", help="The sender of notification e-mail.")
+    ] = "greatwar@localhost",
+    smtp_user: Annotated[str | None, typer.Option("--smtp-user", help="SMTP login.")] = None,
+    smtp_starttls: Annotated[
+        bool, typer.Option("--smtp-starttls", help="Use STARTTLS with the SMTP server.")
+    ] = False,
+    allow_private_webhooks: Annotated[
+        bool,
+        typer.Option(
+            "--allow-private-webhooks",
+            help="Let webhooks call loopback and private addresses (refused by default).",
+        ),
+    ] = False,
 ) -> None:
     """Serve the web app: play in the browser against a friend or the computer.
 
@@ -498,6 +535,7 @@ def serve(
     import uvicorn
 
     from greatwar.server import GameStore, create_app, default_database
+    from greatwar.server.notify import Smtp
     from greatwar.server.store import StoreError
 
     try:
@@ -505,14 +543,27 @@ def serve(
     except StoreError as e:
         err.print(f"[red]{escape(str(e))}[/red]")
         raise typer.Exit(2) from None
+    smtp = None
+    if smtp_host:
+        smtp = Smtp(
+            smtp_host,
+            smtp_port,
+            smtp_from,
+            smtp_starttls,
+            smtp_user,
+            os.environ.get("GREATWAR_SMTP_PASSWORD"),
+        )
     web = create_app(
         store=store,
         allow_bot_games=allow_bot_games,
         bot_workers=bot_workers,
         create_burst=create_burst,
         create_every=create_every,
+        public_url=public_url or f"http://{shown_host(host)}:{port}",
+        smtp=smtp,
+        allow_private_webhooks=allow_private_webhooks,
     )
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    shown = shown_host(host)
     out.print(f"greatwar {__version__}: games are stored in {store.describe()}")
     out.print(f"Open [bold]http://{shown}:{port}/[/bold] in your browser (Ctrl+C stops it).")
     try:
