@@ -452,12 +452,12 @@ def rules_coverage(
             out.print(f"[bold]{tag}[/bold] not yet covered: " + escape(", ".join(b["uncovered"])))
 
 
-@app.command()
 def shown_host(host: str) -> str:
     """The host name to give people for a listening address."""
     return "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
 
 
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,

@@ -2,6 +2,7 @@
 
 import { api, ApiError, Facts, actionLabel, el, fill, humanWords, loadPref, OUTCOME, rememberSeat, rememberedSeats, savePref, SIDE_NAME, SIDE_SHORT, unitLabel } from "./common.js";
 import { Board } from "./board.js";
+import { ClockPanel } from "./clock.js";
 import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -18,6 +19,7 @@ const state = { v: null, version: -1, sel: [], busy: false, ws: null, retry: 500
 let facts;
 let board;
 let logPanel;
+let clockPanel;
 
 function toast(msg, kind = "error") {
   const t = $("toast");
@@ -95,6 +97,7 @@ function render() {
   renderCombat($("combat-box"), facts, v);
   if (state.tab === "ref" || !$("ref").childElementCount) renderReference($("ref"), facts, v);
   renderStatusLine();
+  clockPanel.update(v);
   renderHand();
   renderPrompt();
   renderRecent();
@@ -501,7 +504,7 @@ function renderPrompt() {
   const box = $("prompt");
   const items = [];
   if (v.over && v.result) {
-    items.push(el("div", { class: "result" }, `Game over: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")}), VP ${v.result.vp}`));
+    items.push(el("div", { class: "result" }, `Game over: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")})${v.result.vp !== undefined ? `, VP ${v.result.vp}` : ""}`));
   }
   if (v.bot_error) items.push(el("div", { class: "error" }, v.bot_error));
   if (!legal().length) {
@@ -978,6 +981,7 @@ async function main() {
     board.render(state.v);
   };
   $("notify").onclick = toggleNotify;
+  clockPanel = new ClockPanel($("clock"), { gameId, token, toast, names: SIDE_NAME, onChange: () => refresh() });
   renderNotify();
   $("chat-form").addEventListener("submit", sendChat);
   for (const b of document.querySelectorAll(".tab")) b.onclick = () => setTab(b.dataset.tab);

@@ -1,5 +1,6 @@
 // The start page: create a game, get the private seat links, see the games in this store.
 
+import { buildClockChoice, readClockChoice } from "./clock.js";
 import { api, el, fmtTime, humanWords, OUTCOME, rememberSeat, rememberedSeats, SIDE_NAME } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -171,6 +172,7 @@ async function main() {
   $("seat-cp").addEventListener("change", refreshSeats);
   refreshSeats();
   buildOptions(meta);
+  buildClockChoice($("clock-choice"));
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = {
@@ -181,6 +183,8 @@ async function main() {
     };
     if (!$("creator").disabled) body.creator = $("creator").value;
     if (!$("seed").disabled && $("seed").value !== "") body.seed = Number($("seed").value);
+    const clock = readClockChoice();
+    if (clock) body.clock = clock;
     try {
       const doc = await api("/api/games", { method: "POST", body });
       showCreated(doc);
