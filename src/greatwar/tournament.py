@@ -17,7 +17,8 @@ Scoring: a win is 1 point, a draw (an outcome that is no team) half, a loss or a
 failed 0; a bye is worth a pairing won (``per_pairing`` points). Standings are by points,
 then by the sum of the opponents' points (Buchholz), then by name. Bots play through
 :func:`greatwar.fanout.run_all` (this process, local processes or Ray; where the games ran
-changes nothing), each seat asked with its own view only and its answer checked by the engine; each game is kept as its record (``greatwar.record/1``).
+changes nothing), each seat asked with its own view only and its answer checked by the
+engine; each game is kept as its record (``greatwar.record/1``).
 
 Between people (:func:`create_games`), the games are created on a server's store with the same
 scenario, options (a bid included) and clock, each person receiving one link per game; the
