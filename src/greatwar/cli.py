@@ -350,7 +350,8 @@ def replay_cmd(
         with path.open("rb") as f:
             data = f.read(RECORD_BYTES_LIMIT + 1)
         g, record = parse_record(data, game_id)
-        s = replay_checked(g, record).state
+        session = replay_checked(g, record)
+        s = session.state
     except (OSError, GameError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         err.print(
@@ -370,8 +371,8 @@ def replay_cmd(
         "version": record.version,
         "actions": len(record.actions),
         "hash": g.hash(s),
-        "to_act": g.to_act(s),
-        "result": g.outcome(s),
+        "to_act": session.to_act,
+        "result": session.outcome,  # the engine's, or the end on time
     }
     if as_json:
         sys.stdout.write(json.dumps(summary) + "\n")

@@ -4,6 +4,7 @@ seat to act, replays to the same end, and refuses what would make no sense."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +69,21 @@ def test_a_record_ending_on_time_replays_to_the_same_end() -> None:
     doc["actions"].append(str(RULES.legal_actions(s.state)[0]))
     with pytest.raises(Exception, match="ran out of time"):
         replay_checked(RULES, GameRecord.from_json(doc))
+
+
+def test_greatwar_replay_reports_the_end_on_time(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from greatwar.cli import app
+
+    s = Session.new(RULES, "historical", seed=4)
+    s.apply(RULES.legal_actions(s.state)[0])
+    seat = s.to_act
+    assert seat is not None
+    s.time_out(seat)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(s.record.to_json()))
+    r = CliRunner().invoke(app, ["replay", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["to_act"] is None and doc["result"] == s.outcome
