@@ -7,6 +7,7 @@ Every command takes ``--game`` (default: Paths of Glory) and works through the g
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -381,7 +382,8 @@ def replay_cmd(
         with path.open("rb") as f:
             data = f.read(RECORD_BYTES_LIMIT + 1)
         g, record = parse_record(data, game_id)
-        s = replay_checked(g, record).state
+        session = replay_checked(g, record)
+        s = session.state
     except (OSError, GameError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         err.print(
@@ -401,8 +403,8 @@ def replay_cmd(
         "version": record.version,
         "actions": len(record.actions),
         "hash": g.hash(s),
-        "to_act": g.to_act(s),
-        "result": g.outcome(s),
+        "to_act": session.to_act,
+        "result": session.outcome,  # the engine's, or the end on time
     }
     if as_json:
         sys.stdout.write(json.dumps(summary) + "\n")
@@ -537,6 +539,11 @@ def messages_cmd(
         raise typer.Exit(1)
 
 
+def shown_host(host: str) -> str:
+    """The host name to give people for a listening address."""
+    return "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -576,6 +583,37 @@ def serve(
     create_every: Annotated[
         float, typer.Option("--create-every", min=0.001, help="See --create-burst.")
     ] = 3.0,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="The address players reach this server at, for the links in notifications "
+            "(default: http://HOST:PORT).",
+        ),
+    ] = None,
+    smtp_host: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp-host",
+            help="Send turn notifications by e-mail through this SMTP server (players opt in "
+            "per seat); the password, if any, is read from GREATWAR_SMTP_PASSWORD.",
+        ),
+    ] = None,
+    smtp_port: Annotated[int, typer.Option("--smtp-port", min=1, max=65535)] = 25,
+    smtp_from: Annotated[
+        str, typer.Option("--smtp-from", help="The sender of notification e-mail.")
+    ] = "greatwar@localhost",
+    smtp_user: Annotated[str | None, typer.Option("--smtp-user", help="SMTP login.")] = None,
+    smtp_starttls: Annotated[
+        bool, typer.Option("--smtp-starttls", help="Use STARTTLS with the SMTP server.")
+    ] = False,
+    allow_private_webhooks: Annotated[
+        bool,
+        typer.Option(
+            "--allow-private-webhooks",
+            help="Let webhooks call loopback and private addresses (refused by default).",
+        ),
+    ] = False,
 ) -> None:
     """Serve the web app: play in the browser against a friend or the computer.
 
@@ -584,6 +622,7 @@ def serve(
     import uvicorn
 
     from greatwar.server import GameStore, create_app, default_database
+    from greatwar.server.notify import Smtp
     from greatwar.server.store import StoreError
 
     try:
@@ -591,14 +630,27 @@ def serve(
     except StoreError as e:
         err.print(f"[red]{escape(str(e))}[/red]")
         raise typer.Exit(2) from None
+    smtp = None
+    if smtp_host:
+        smtp = Smtp(
+            smtp_host,
+            smtp_port,
+            smtp_from,
+            smtp_starttls,
+            smtp_user,
+            os.environ.get("GREATWAR_SMTP_PASSWORD"),
+        )
     web = create_app(
         store=store,
         allow_bot_games=allow_bot_games,
         bot_workers=bot_workers,
         create_burst=create_burst,
         create_every=create_every,
+        public_url=public_url or f"http://{shown_host(host)}:{port}",
+        smtp=smtp,
+        allow_private_webhooks=allow_private_webhooks,
     )
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    shown = shown_host(host)
     out.print(f"greatwar {__version__}: games are stored in {store.describe()}")
     out.print(f"Open [bold]http://{shown}:{port}/[/bold] in your browser (Ctrl+C stops it).")
     try:
@@ -1033,6 +1085,291 @@ def _argv_lang(args: list[str]) -> str | None:
         if a.startswith("--lang="):
             return known(a.split("=", 1)[1])
     return None
+
+
+# -- tournaments ---------------------------------------------------------------------------
+
+tournament_app = typer.Typer(
+    help="Tournaments. 'bots': a round robin or a Swiss among bots, played here. 'players': the "
+    "games of a tournament between people, created on a server's store (one link per person "
+    "and game, printed once); 'next' makes the next round, 'results' exports the table. Every "
+    "export holds results.json (standings, every game and its record, for audit), results.csv "
+    "(a row per game) and standings.csv. Scoring: win 1, draw 1/2, loss 0, a bye as a pairing "
+    "won; ties by Buchholz.",
+    no_args_is_help=True,
+)
+app.add_typer(tournament_app, name="tournament")
+
+System = Annotated[
+    str,
+    typer.Option(
+        "--system",
+        help="round-robin (every pair meets once) or swiss (equal scores meet; no rematch).",
+    ),
+]
+Rounds = Annotated[
+    int | None,
+    typer.Option(
+        "--rounds",
+        min=1,
+        help="Rounds to play (round robin: at most all of them, the default; Swiss: default "
+        "log2 of the players, rounded up).",
+    ),
+]
+PerPairing = Annotated[
+    int,
+    typer.Option(
+        "--per-pairing",
+        min=1,
+        max=10,
+        help="Games a pairing plays, the sides alternating (2: a seed pair, each side once).",
+    ),
+]
+OutDir = Annotated[
+    Path, typer.Option("--out", "-o", help="Folder for results.json, results.csv, standings.csv.")
+]
+Db = Annotated[
+    str,
+    typer.Option("--db", help="The server's game store (an SQLite path or postgresql:// URL)."),
+]
+PublicUrl = Annotated[
+    str,
+    typer.Option("--public-url", help="The server's address, for the links."),
+]
+
+
+def _standings_table(doc: dict[str, Any]) -> Table:
+    table = Table(title=f"{doc['title']}: {doc['system']}, {doc['scenario']}")
+    for col in ("#", "player", "points", "W", "D", "L", "games", "Buchholz"):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    for i, r in enumerate(doc["standings"]):
+        table.add_row(
+            str(i + 1),
+            escape(r["player"]),
+            f"{r['points']:g}",
+            str(r["wins"]),
+            str(r["draws"]),
+            str(r["losses"]),
+            str(r["games"]),
+            f"{r['buchholz']:g}",
+        )
+    return table
+
+
+def _exported(doc: dict[str, Any], to: Path) -> None:
+    from greatwar.tournament import export
+
+    paths = export(doc, to)
+    out.print(_standings_table(doc))
+    errors = [g for g in doc["games"] if g["status"] == "error"]
+    if errors:
+        err.print(f"[yellow]{len(errors)} games failed (see results.json)[/yellow]")
+    out.print("Written: " + ", ".join(str(p) for p in paths))
+
+
+@tournament_app.command("bots")
+def tournament_bots(
+    bots: Annotated[
+        list[str], typer.Argument(help="The bots taking part (a name twice: two players).")
+    ],
+    game_id: GameId = DEFAULT_GAME,
+    scenario: Scenario = None,
+    options: Options = None,
+    system: System = "round-robin",
+    rounds: Rounds = None,
+    per_pairing: PerPairing = 2,
+    seed: Seed = 1,
+    max_games: Annotated[
+        int, typer.Option("--max-games", min=1, help="Refuse a tournament of more games.")
+    ] = 200,
+    workers: Workers = None,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
+    to: OutDir = Path("tournament"),
+) -> None:
+    """Play a bounded round robin or Swiss among bots (any game of two teams) and export the
+    results with every game's record.
+
+    Example: greatwar tournament bots random heuristic easy --scenario introductory --system
+    swiss --rounds 2 --per-pairing 2 --out results/"""
+    import os
+
+    from greatwar.fanout import FanoutError
+    from greatwar.tournament import run_bots
+
+    g = _game(game_id)
+    sc, opts = _setup(g, scenario, options)
+    try:
+        doc = run_bots(
+            bots,
+            g.id,
+            sc,
+            opts,
+            system,
+            rounds,
+            per_pairing,
+            seed,
+            max_games,
+            workers or os.cpu_count() or 1,
+            _ray(ray, ray_address),
+            progress=lambda msg: err.print(msg),
+        )
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    except FanoutError as e:
+        raise _fanout_failed(e) from None
+    _exported(doc, to)
+
+
+def _service(db: str) -> Any:
+    from greatwar.server.games import GameService
+    from greatwar.server.store import GameStore, StoreError
+
+    try:
+        return GameService(GameStore(db))
+    except StoreError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+
+
+def _print_links(links: list[Any]) -> None:
+    """One line a link (never wrapped: they are copied), grouped by player."""
+    typer.echo("Give each player their links (shown once; the store keeps no copy):")
+    for x in sorted(links, key=lambda x: (x.player, x.round, x.table, x.game_id)):
+        typer.echo(f"{x.player}\tround {x.round}\ttable {x.table}\t{x.team}\t{x.url}")
+
+
+@tournament_app.command("players")
+def tournament_players(
+    players: Annotated[list[str], typer.Argument(help="The players' names.")],
+    db: Db,
+    file: Annotated[
+        Path, typer.Option("--file", "-f", help="The tournament file to write (no tokens in it).")
+    ] = Path("tournament.json"),
+    name: Annotated[str, typer.Option("--name", help="The tournament's name.")] = "tournament",
+    game_id: GameId = DEFAULT_GAME,
+    scenario: Scenario = None,
+    options: Options = None,
+    bid: Annotated[
+        str | None,
+        typer.Option(
+            "--bid",
+            help="Paths of Glory: the bid every game carries, SIDE:VP (e.g. ap:2: the Allies "
+            "ceded 2 VP); it joins the options.",
+        ),
+    ] = None,
+    clock: Annotated[
+        str | None,
+        typer.Option(
+            "--clock",
+            help="fast, slow, or INITIAL/INCREMENT/MAX in hours (e.g. 48/24/120); default none.",
+        ),
+    ] = None,
+    system: System = "round-robin",
+    rounds: Rounds = None,
+    per_pairing: PerPairing = 1,
+    seed: Seed = 1,
+    public_url: PublicUrl = "http://localhost:8000",
+) -> None:
+    """Create the first round of a tournament between people on a server's store (a round
+    robin: every round at once), all with the same scenario, options, bid and clock; print each
+    player's links and write the tournament file for 'next' and 'results'."""
+    from greatwar.tournament import SYSTEMS, Tournament, round_robin, swiss
+
+    g = _game(game_id)
+    opts = _options(options) or {}
+    if bid:
+        side, _, vp = bid.partition(":")
+        if not vp.isdigit():
+            raise typer.BadParameter("--bid is SIDE:VP, e.g. ap:2")
+        opts["bid"] = {"side": side, "vp": int(vp)}
+    sc, opts = _setup(g, scenario, json.dumps(opts) if opts else None)
+    spec: Any = clock
+    if clock and "/" in clock:
+        parts = clock.split("/")
+        try:
+            hours = [float(x) for x in parts]
+        except ValueError:
+            hours = []
+        if len(hours) != 3:
+            raise typer.BadParameter("--clock is fast, slow or INITIAL/INCREMENT/MAX in hours")
+        spec = dict(zip(("initial_hours", "increment_hours", "max_hours"), hours, strict=True))
+    if system not in SYSTEMS:
+        raise typer.BadParameter(f"--system is {' or '.join(SYSTEMS)}")
+    if len(set(players)) != len(players) or len(players) < 2:
+        raise typer.BadParameter("give two players or more, each name once")
+    if file.exists():
+        raise typer.BadParameter(f"{file} exists: a tournament file is never overwritten")
+    every = max(p.round for p in round_robin(players))
+    total = (
+        min(rounds or every, every)
+        if system == "round-robin"
+        else rounds or max(1, (len(players) - 1).bit_length())
+    )
+    t = Tournament(name, g.id, sc, opts, spec, system, total, per_pairing, list(players), seed)
+    service = _service(db)
+    from greatwar.server.games import ServiceError
+
+    pairings = (
+        [p for p in round_robin(players) if p.round <= total]
+        if system == "round-robin"
+        else swiss(players, [], 1, seed)
+    )
+    try:
+        from greatwar.tournament import create_games
+
+        links = create_games(service, t, pairings, public_url)
+    except ServiceError as e:
+        raise typer.BadParameter(e.message) from None
+    finally:
+        service.store.close()
+    t.save(file)
+    _print_links(links)
+    out.print(f"{len({x.game_id for x in links})} games created; the tournament is in {file}")
+
+
+@tournament_app.command("next")
+def tournament_next(
+    file: Annotated[Path, typer.Argument(help="The tournament file.")],
+    db: Db,
+    public_url: PublicUrl = "http://localhost:8000",
+) -> None:
+    """Create the next round of a Swiss from the results so far (every game of the last
+    round over), print its links and note its games in the tournament file."""
+    from greatwar.tournament import Tournament, next_round
+
+    t = Tournament.load(file)
+    service = _service(db)
+    try:
+        links = next_round(service, t, public_url)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    finally:
+        service.store.close()
+    t.save(file)
+    _print_links(links)
+
+
+@tournament_app.command("results")
+def tournament_results(
+    file: Annotated[Path, typer.Argument(help="The tournament file.")],
+    db: Db,
+    to: OutDir = Path("tournament"),
+) -> None:
+    """Export the standings and every game (its record once it is over) of a tournament
+    between people, read from the server's store."""
+    from greatwar.tournament import Tournament, collect, report
+
+    t = Tournament.load(file)
+    service = _service(db)
+    try:
+        results = collect(service, t)
+    finally:
+        service.store.close()
+    doc = report(
+        _game(t.game), t.scenario, t.options, t.system, t.players, results, {"name": t.name}
+    )
+    _exported(doc, to)
 
 
 def main() -> None:

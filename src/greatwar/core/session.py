@@ -11,11 +11,20 @@ Undo (DESIGN "Undo"): a seat may take back its own decisions while it is still t
 and nothing random or hidden was revealed since: an action that rolled a die, drew or shuffled
 cards, revealed a hand, or passed the decision to the other seat is a barrier that undo never
 crosses. This holds for any number of seats: a barrier is any change of the seat to act.
+
+Time-outs: a game between people may be played on clocks (the server's business), and a seat
+whose clock runs out loses. That end is no rule of any game, so the session records it, not the
+engine: the record entry ``time-out <seat>`` (:meth:`Session.time_out`) ends the game for the
+team of that seat (the seat to act), in favour of the other team; the state is left as it was,
+:attr:`Session.outcome` gives the result and the view carries it, with a log entry of the core
+(``"k": "core.time_out"``, rendered by :func:`render_entry`). Replaying the record reaches the
+same end, since the entry is part of it like ``undo``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -26,9 +35,13 @@ from greatwar.core.errors import (
     IllegalActionError,
     MalformedActionError,
 )
-from greatwar.core.games import Game, UnknownGameError, game
+from greatwar.core.games import Game, UnknownGameError, game, seat_names, team_of
 
 UNDO = "undo"
+TIME_OUT = "time-out"
+"""The record entry ``time-out <seat>``: the seat to act ran out of time and its team lost."""
+TIME_OUT_KEY = "core.time_out"
+"""The key of the log entry a time-out adds to every seat's view."""
 
 
 S = TypeVar("S")
@@ -137,11 +150,9 @@ class Session(Generic[S]):
         self.state: S = rules.new_game(record.scenario, record.options, record.seed)
         self._undo: list[tuple[S, str | None]] = []  # (state before, seat that acted)
         self.effective: list[str] = []  # the actions in force (undone ones removed)
+        self.verdict: dict[str, Any] | None = None  # the end by time-out, if the game had one
         for text in record.actions:
-            if text == UNDO:
-                self.undo()
-            else:
-                self.apply(text)
+            self.play_entry(text)
 
     @classmethod
     def new(
@@ -158,6 +169,8 @@ class Session(Generic[S]):
             raise MalformedActionError(
                 f"unknown seat {seat!r}; expected one of {', '.join(self.rules.seats)}"
             )
+        if self.verdict is not None:
+            raise IllegalActionError(self.over_text)
         a = self.rules.check(self.state, action, seat)
         actor = self.rules.to_act(self.state)
         before = self.rules.clone(self.state)
@@ -177,6 +190,48 @@ class Session(Generic[S]):
         self.record.actions.append(text)
         self.effective.append(text)
         return a
+
+    def play_entry(self, text: str, seat: str | None = None) -> None:
+        """Play one record entry: an action (for ``seat``, or whoever is to act), ``undo`` (of
+        ``seat``'s last decision) or a time-out."""
+        if text == UNDO:
+            self.undo(seat)
+        elif text.startswith(TIME_OUT + " "):
+            self.time_out(text[len(TIME_OUT) + 1 :])
+        else:
+            self.apply(text, seat)
+
+    def time_out(self, seat: str) -> dict[str, Any]:
+        """End the game because ``seat``, the seat to act, ran out of time: its team loses and
+        the other team wins (a game of two teams only). Returns the outcome; atomic like
+        :meth:`apply` (nothing changes on a refusal)."""
+        if seat not in self.rules.seats:
+            raise MalformedActionError(
+                f"unknown seat {seat!r}; expected one of {', '.join(self.rules.seats)}"
+            )
+        if self.over:
+            raise IllegalActionError(self.over_text)
+        if self.rules.to_act(self.state) != seat:
+            raise IllegalActionError(f"only the seat to act can run out of time, not {seat}")
+        loser = team_of(self.rules)[seat]
+        others = [t.id for t in self.rules.teams() if t.id != loser]
+        if len(others) != 1:
+            raise IllegalActionError("a game ends on time only between two teams")
+        self.verdict = {"outcome": others[0], "reason": "time", "seat": seat}
+        self._undo.clear()  # a barrier: nothing before it can be taken back
+        text = f"{TIME_OUT} {seat}"
+        self.record.actions.append(text)
+        self.effective.append(text)
+        return dict(self.verdict)
+
+    @property
+    def over_text(self) -> str:
+        """Why no more actions are taken, in words."""
+        v = self.verdict
+        if v is None:
+            return "the game is over"
+        name = seat_names(self.rules).get(str(v.get("seat")), str(v.get("seat")))
+        return f"the game is over: the {name} ran out of time"
 
     def can_undo(self, seat: str | None = None) -> bool:
         if not self._undo:
@@ -199,17 +254,54 @@ class Session(Generic[S]):
     def view(self, seat: str) -> dict[str, Any]:
         v = self.rules.view(self.state, seat)
         v["can_undo"] = self.can_undo(seat)
+        if self.verdict is not None:
+            v["result"] = dict(self.verdict)
+            v["to_act"] = None
+            v["prompt"] = None
+            v["legal"] = []
+            log = v.get("log")
+            if isinstance(log, list):
+                entry = {"k": TIME_OUT_KEY, **self.verdict}
+                last = log[-1] if log and isinstance(log[-1], dict) else {}
+                for key in ("t", "p"):  # grouped with the last entry's turn by a client
+                    if key in last:
+                        entry[key] = last[key]
+                log.append(entry)
         return v
 
     @property
+    def outcome(self) -> dict[str, Any] | None:
+        """How the game ended (the engine's outcome, or the end by time-out), or None."""
+        if self.verdict is not None:
+            return dict(self.verdict)
+        return self.rules.outcome(self.state)
+
+    @property
+    def to_act(self) -> str | None:
+        """The seat to act (None once the game ended on time)."""
+        return None if self.verdict is not None else self.rules.to_act(self.state)
+
+    @property
     def over(self) -> bool:
-        return self.rules.outcome(self.state) is not None
+        return self.verdict is not None or self.rules.outcome(self.state) is not None
 
     @property
     def serial(self) -> int:
         """The number of decisions in force (the ply): clients send back the serial of the
         position they acted on, so an action on a stale position is refused."""
         return len(self.effective)
+
+
+def render_entry(rules: Game[Any], entry: Mapping[str, Any], lang: str = "en") -> str:
+    """The text of a log entry of a view: the core's own entries (a time-out) by the core,
+    the others by the game (``render_log``)."""
+    if entry.get("k") == TIME_OUT_KEY:
+        seat = str(entry.get("seat"))
+        name = seat_names(rules).get(seat, seat)
+        teams = {t.id: t.name for t in rules.teams()}
+        won = teams.get(str(entry.get("outcome")), str(entry.get("outcome")))
+        return f"The {name} ran out of time and lost: {won} win the game on time"
+    return rules.render_log(entry, lang)
 
 
 def replay(rules: Game[S], record: GameRecord) -> S:
@@ -260,10 +352,7 @@ def replay_checked(rules: Game[S], record: GameRecord) -> Session[S]:
         raise CorruptStateError(f"the record's set-up cannot start: {e}") from None
     for i, text in enumerate(record.actions):
         try:
-            if text == UNDO:
-                session.undo()
-            else:
-                session.apply(text)
+            session.play_entry(text)
         except Exception as e:
             raise CorruptStateError(
                 f"record entry {i} ({text[:60]!r}) cannot be replayed: {e}"

@@ -14,8 +14,10 @@ Routes (JSON unless said otherwise; ``docs/server.md`` says more):
     POST /api/games/{id}/action           {"action", "serial"}        (X-Seat-Token, X-Request-Id)
     POST /api/games/{id}/undo             {"serial"}                  (X-Seat-Token, X-Request-Id)
     POST /api/games/{id}/seed             {"agree": true|false}: your answer to a chosen seed
+    POST /api/games/{id}/clock            {"pause": true|false}: ask for a pause, or resume
     GET  /api/games/{id}/replay           ?seat=&step= (a token for an unfinished game)
     GET  /api/games/{id}/record           the game record, once the game is over
+    POST /api/games/{id}/notify           {"webhook", "email"}: your seats' notifications
     GET  /api/games/{id}/chat             the seats' chat (X-Seat-Token; see server/chat.py)
     POST /api/games/{id}/chat             {"text"}                    (X-Seat-Token)
     WS   /api/games/{id}/ws               first message {"token": ...}; then views as they change
@@ -41,7 +43,7 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -59,7 +61,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from greatwar import __version__
 from greatwar.core.errors import CorruptStateError, GameError, MalformedActionError
 from greatwar.core.games import DEFAULT_GAME, HasWeb
-from greatwar.server import chat
+from greatwar.server import chat, clocks, notify
 from greatwar.server.bots import BotPool, BotRunner
 from greatwar.server.games import (
     EVERY_SEAT,
@@ -95,6 +97,7 @@ class CreateGame(BaseModel):
     players: list[list[str]] | None = None  # human seats one person holds together
     creator: str | None = Field(default=None, max_length=40)  # a seat of the creator's
     seed: int | None = Field(default=None, ge=0, lt=2**62)
+    clock: str | dict[str, Any] | None = None  # "fast", "slow" or {initial_hours, ...}
 
 
 class ActionBody(BaseModel):
@@ -284,18 +287,30 @@ def create_app(
     sync_burst: int = 3,
     sync_every: float = 2.0,
     cache_size: int = 64,
+    now: Callable[[], float] = time.time,
+    clock_check_every: float = 30.0,
+    public_url: str = "",
+    smtp: notify.Smtp | None = None,
+    notify_delays: Sequence[float] = notify.DELAYS,
+    allow_private_webhooks: bool = False,
 ) -> FastAPI:
     """The web app over ``store`` (or a store opened from the URL ``db``).
 
     ``allow_bot_games``: games with no human seat may be created (and are driven);
     ``bot_workers``: bot processes (0: bots think in a thread of this process);
     ``create_burst``/``create_every``: games one client address may create at once, then one
-    every so many seconds; ``sync_burst``/``sync_every``: the same for a socket's full views."""
+    every so many seconds; ``sync_burst``/``sync_every``: the same for a socket's full views;
+    ``now``: the clocks' time; ``clock_check_every``: seconds between two looks for games
+    whose clock ran out (:mod:`greatwar.server.clocks`); ``public_url``: the server's address
+    for the links in notifications, ``smtp``: where e-mail goes (None: no e-mail),
+    ``notify_delays``: seconds before each retry of a failed notification,
+    ``allow_private_webhooks``: webhooks may call loopback and private addresses
+    (:mod:`greatwar.server.notify`)."""
     if store is None:
         if db is None:
             raise ValueError("create_app needs a store or a database URL")
         store = GameStore(db)
-    service = GameService(store, cache_size=cache_size)
+    service = GameService(store, cache_size=cache_size, now=now)
     hub = Hub(service)
     runner = BotRunner(service, BotPool(bot_workers), hub.broadcast, allow_bot_games, bot_pause)
     creations = RateLimit(create_burst, create_every)
@@ -303,10 +318,15 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         resume = asyncio.get_running_loop().create_task(runner.resume())
+        watcher = asyncio.get_running_loop().create_task(
+            clocks.watch(service, hub, clock_check_every)
+        )
         try:
             yield
         finally:
             resume.cancel()
+            watcher.cancel()
+            notifier.close()
             await runner.close()
 
     app = FastAPI(
@@ -322,6 +342,11 @@ def create_app(
     app.state.store = store
     app.state.chat = chat.install(app, service, hub)
     app.state.runner = runner
+    clocks.install(app, service, hub, runner)
+    notifier = notify.install(
+        app, service, public_url, smtp, notify_delays, allow_private=allow_private_webhooks
+    )
+    app.state.notifier = notifier
 
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, e: ServiceError) -> Response:
@@ -433,6 +458,7 @@ def create_app(
             body.players,
             body.creator,
             allow_bot_games,
+            body.clock,
         )
         runner.kick(live)
 

@@ -32,8 +32,9 @@ import logging
 import re
 import secrets
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,7 +50,8 @@ from greatwar.core.games import (
     scenario_id,
     seat_names,
 )
-from greatwar.core.session import UNDO, GameRecord, Session
+from greatwar.core.session import GameRecord, Session
+from greatwar.server import clocks
 from greatwar.server.store import GameRow, GameStore, StoredRequest, StoreError
 from greatwar.server.views import dress
 
@@ -102,6 +104,10 @@ class RequestConflict(ServiceError):
 
 class SeedPending(ServiceError):
     status, kind = 409, "seed_pending"
+
+
+class ClockPaused(ServiceError):
+    status, kind = 409, "clock_paused"
 
 
 class TooLarge(ServiceError):
@@ -198,6 +204,12 @@ class LiveGame:
         return bool(self.row.extra.get("seeded"))
 
     @property
+    def clock(self) -> dict[str, Any] | None:
+        """The game's clock state (see :mod:`greatwar.server.clocks`), or None."""
+        c = self.row.extra.get("clock")
+        return c if isinstance(c, dict) and isinstance(c.get("left"), dict) else None
+
+    @property
     def seed_pending(self) -> list[str]:
         """The seats that have not yet agreed to a chosen seed."""
         pending = self.row.extra.get("seed_pending")
@@ -235,9 +247,9 @@ def summary(session: Session[Any]) -> dict[str, Any]:
         out.update(g.web().summary(s))
     out.update(
         serial=session.serial,
-        to_act=g.to_act(s),
+        to_act=session.to_act,
         over=session.over,
-        result=_scalars(g.outcome(s)),
+        result=_scalars(session.outcome),
     )
     return out
 
@@ -319,11 +331,22 @@ class BotJob:
     view: dict[str, Any]
 
 
+Listener = Callable[["LiveGame", dict[str, Any]], None]
+"""Told of every committed change of a game (under the game's lock, in the writing thread):
+``{"kind": "move" | "time_out" | "start", "actor": seat or None, "to_act": seat or None,
+"over": bool, "serial": n}``. It must only note or queue what it needs."""
+
+
 class GameService:
     """All games of one store, as the web app sees them."""
 
-    def __init__(self, store: GameStore, cache_size: int = 64) -> None:
+    def __init__(
+        self, store: GameStore, cache_size: int = 64, now: Callable[[], float] = time.time
+    ) -> None:
         self.store = store
+        self.now = now  # the clocks' time (tests give their own)
+        self.listeners: list[Listener] = []
+        self.deadlines: dict[str, float] = {}  # game id -> when its running clock runs out
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, threading.Event] = {}
         self._lock = threading.Lock()
@@ -454,10 +477,7 @@ class GameService:
             if n != i:
                 return LiveGame(row, None, f"game {row.id}: record entry {i} is missing")
             try:
-                if text == UNDO:
-                    session.undo(seat)
-                else:
-                    session.apply(text, seat)
+                session.play_entry(text, seat)
             except Exception as e:
                 log.warning("game %s: record entry %d %r by %s: %r", row.id, i, text, seat, e)
                 return LiveGame(
@@ -467,7 +487,9 @@ class GameService:
                     f"version {g.version} of the {g.title} engine{made_by}",
                 )
             seats.append(seat)
-        return LiveGame(row, session, entry_seats=seats, requests=requests)
+        live = LiveGame(row, session, entry_seats=seats, requests=requests)
+        self._note_deadline(live)
+        return live
 
     # -- creating ----------------------------------------------------------------------
 
@@ -481,11 +503,19 @@ class GameService:
         players: Sequence[Sequence[str]] | None = None,
         creator: str | None = None,
         allow_bot_games: bool = True,
+        clock: Any = None,
     ) -> tuple[LiveGame, list[Person]]:
         """A new game; returns it and each person with their seats and secret token (the
         seats one person holds, listed together in ``players``, share one token). The person
-        holding ``creator`` (default: the first human seat) is the creator."""
+        holding ``creator`` (default: the first human seat) is the creator. ``clock``: a
+        clock preset or rule (:func:`greatwar.server.clocks.parse_rule`), or None."""
         g = descriptor(game_id)
+        try:
+            rule = clocks.parse_rule(clock)
+        except clocks.ClockError as e:
+            raise ServiceError(str(e)) from None
+        if rule is not None and len(g.teams()) != 2:
+            raise ServiceError(f"{g.title} is not a game of two teams: it has no clocks")
         if options is not None and not isinstance(options, dict):
             raise ServiceError("options must be an object")
         try:
@@ -539,6 +569,13 @@ class GameService:
             session = Session.new(g, sc, opts, seed)
         except GameError as e:
             raise ServiceError(str(e)) from None
+        if rule is not None:
+            if not people:
+                raise ServiceError("a clock is for games between people: no seat is a person's")
+            state = clocks.new_state(rule, [p.seats for p in people])
+            if not extra["seed_pending"]:  # the game starts now
+                state = clocks.advance(state, None, session.to_act, session.over, self.now())
+            extra["clock"] = state
         new_id = secrets.token_hex(5)
         try:
             self.store.create_game(
@@ -549,6 +586,7 @@ class GameService:
             raise Unavailable(str(e)) from None
         assert row is not None
         live = LiveGame(row, session)
+        self._note_deadline(live)
         with self._lock:
             self._live[new_id] = live
             self._evict()
@@ -663,6 +701,11 @@ class GameService:
                 extra = {**live.row.extra, "seeded": False, "seed_pending": []}
                 seed = secrets.randbelow(2**62)
                 fresh = Session.new(session.rules, live.row.scenario, live.row.options, seed)
+            started = not extra["seed_pending"]
+            if started and live.clock is not None:  # the game starts: so does the clock
+                extra["clock"] = clocks.advance(
+                    live.clock, None, fresh.to_act, fresh.over, self.now()
+                )
             try:
                 self.store.update_setup(live.id, seed, extra, summary(fresh))
             except StoreError as e:
@@ -673,6 +716,9 @@ class GameService:
             live.session = fresh
             with self._lock:
                 self._replays.pop(live.id, None)
+            self._note_deadline(live)
+            if started:
+                self._tell(live, "start", None)
             return self._seed_facts(live)
 
     # -- reading -------------------------------------------------------------------------
@@ -696,6 +742,9 @@ class GameService:
         if live.session is not None:
             out.update(summary(live.session))
             out["actions"] = len(live.session.record.actions)
+        clock = live.clock
+        if clock is not None:
+            out["clock"] = clocks.public(clock, self.now())
         return out
 
     def view(
@@ -709,6 +758,7 @@ class GameService:
         """The view of one of the held seats (see :meth:`seat_for`), dressed for the client."""
         with live.lock:
             self._refresh(live)
+            self.flag_if_due(live)
             session = live.ok()
             seat = self.seat_for(live, held, want)
             v = dress(session.rules, session.view(seat), session.state, log_from, log_hash)
@@ -721,6 +771,9 @@ class GameService:
             v["bot_error"] = live.bot_error
             v["bots_to_move"] = self.bot_to_act(live) is not None
             v.update(self._seed_facts(live))
+            clock = live.clock
+            if clock is not None:
+                v["clock"] = clocks.public(clock, self.now())
             return v
 
     def list_games(self) -> list[dict[str, Any]]:
@@ -789,6 +842,7 @@ class GameService:
         asked = _asked("action", action, serial)
         with live.lock:
             self._refresh(live)
+            self.flag_if_due(live)
             session = live.ok()
             again = self._repeat(live, held, request_id, asked)
             if again is not None:
@@ -821,12 +875,14 @@ class GameService:
         asked = _asked("undo", serial)
         with live.lock:
             self._refresh(live)
+            self.flag_if_due(live)
             session = live.ok()
             again = self._repeat(live, held, request_id, asked)
             if again is not None:
                 return again
             if session.serial != serial:
                 raise Stale(self._stale_text(serial, session.serial))
+            self._check_clock(live)
             seat = next((x for x in held if session.can_undo(x)), None)
             if seat is None:
                 raise IllegalActionError(
@@ -864,23 +920,33 @@ class GameService:
         if serial != now:
             raise Stale(self._stale_text(serial, now))
         if session.over:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(session.over_text)
+        self._check_clock(live)
         to_act = session.rules.to_act(session.state)
         if to_act is None or to_act not in held:
             name = seat_names(session.rules).get(to_act or "", to_act)
             raise NotYourTurn(f"it is the {name}' decision, not yours")
         return to_act
 
+    @staticmethod
+    def _check_clock(live: LiveGame) -> None:
+        clock = live.clock
+        if clock is not None and clock.get("paused"):
+            raise ClockPaused(
+                "the clocks are paused by agreement: resume them to play (either player may)"
+            )
+
     def _write(
         self,
         live: LiveGame,
         session: Session[Any],
         start: int,
-        seat: str,
+        seat: str | None,
         request_id: str | None = None,
         held: Sequence[str] = (),
         asked: str = "",
         answer: dict[str, Any] | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> None:
         entries = [(t, seat) for t in session.record.actions[start:]]
         request = (
@@ -888,8 +954,11 @@ class GameService:
             if request_id is not None
             else None
         )
+        if clock is None and live.clock is not None and not live.seed_pending:
+            clock = clocks.advance(live.clock, seat, session.to_act, session.over, self.now())
+        extra = {**live.row.extra, "clock": clock} if clock is not None else None
         try:
-            self.store.append(live.id, start, entries, summary(session), request)
+            self.store.append(live.id, start, entries, summary(session), request, extra)
         except StoreError as e:
             # memory ran ahead of the store: rebuild from the store before the next use
             live.reload = True
@@ -897,6 +966,89 @@ class GameService:
         live.entry_seats.extend(seat for _ in entries)
         if request is not None:
             live.requests[request.request_id] = request
+        if extra is not None:
+            live.row.extra = extra
+            self._note_deadline(live)
+        self._tell(live, "time_out" if session.verdict else "move", seat)
+
+    def _tell(self, live: LiveGame, kind: str, actor: str | None) -> None:
+        """Tell the listeners of a committed change (a listener's failure is only logged)."""
+        session = live.session
+        if session is None or not self.listeners:
+            return
+        event = {
+            "kind": kind,
+            "actor": actor,
+            "to_act": session.to_act,
+            "over": session.over,
+            "serial": session.serial,
+        }
+        for listener in list(self.listeners):
+            try:
+                listener(live, event)
+            except Exception:
+                log.exception("a listener failed on game %s", live.id)
+
+    # -- clocks --------------------------------------------------------------------------
+
+    def _note_deadline(self, live: LiveGame) -> None:
+        clock = live.clock
+        due = clocks.deadline(clock) if clock is not None and not live.seed_pending else None
+        with self._lock:
+            if due is None:
+                self.deadlines.pop(live.id, None)
+            else:
+                self.deadlines[live.id] = due
+
+    def flag_if_due(self, live: LiveGame) -> bool:
+        """End the game on time if the clock of the person to act has run out (under the
+        game's lock; the time-out is recorded like an action). True when it did."""
+        with live.lock:
+            clock, session = live.clock, live.session
+            if clock is None or session is None or session.over or live.seed_pending:
+                return False
+            now = self.now()
+            if clocks.out_of_time(clock, now) is None:
+                return False
+            seat = session.to_act
+            if seat is None:
+                return False
+            start = len(session.record.actions)
+            session.time_out(seat)
+            self._write(live, session, start, None, clock=clocks.flag(clock, seat, now))
+            log.info("game %s: %s ran out of time", live.id, seat)
+            return True
+
+    def due_games(self) -> list[str]:
+        """The games whose running clock has run out by now (for the clock watcher)."""
+        now = self.now()
+        with self._lock:
+            return [gid for gid, due in self.deadlines.items() if due <= now]
+
+    def pause(self, live: LiveGame, held: Sequence[str], pause: bool) -> dict[str, Any]:
+        """A person asks for a pause (the clocks stop once every person asked) or resumes."""
+        with live.lock:
+            self._refresh(live)
+            self.flag_if_due(live)
+            session = live.ok()
+            clock = live.clock
+            if clock is None:
+                raise IllegalActionError("this game is not played on clocks")
+            if session.over:
+                raise IllegalActionError("the game is over")
+            try:
+                fresh = clocks.ask_pause(clock, held, pause, self.now())
+            except clocks.ClockError as e:
+                raise IllegalActionError(str(e)) from None
+            extra = {**live.row.extra, "clock": fresh}
+            try:
+                self.store.update_extra(live.id, extra)
+            except StoreError as e:
+                live.reload = True
+                raise Unavailable(f"the clock was not saved: {e}") from None
+            live.row.extra = extra
+            self._note_deadline(live)
+            return clocks.public(fresh, self.now())
 
     # -- bots ----------------------------------------------------------------------------
 
@@ -904,6 +1056,8 @@ class GameService:
         """The seat of the bot that is to act now, if any."""
         session = live.session
         if session is None or session.over or live.bot_error or live.reload or live.seed_pending:
+            return None
+        if live.clock is not None and live.clock.get("paused"):
             return None
         seat = session.rules.to_act(session.state)
         if seat is None or live.seat_kind(seat) == HUMAN:
@@ -973,6 +1127,7 @@ class GameService:
             actions = list(session.record.actions)
             entry_seats = list(live.entry_seats)
             over = session.over
+            verdict = session.verdict
         g = session.rules
         if seat in EVERY_SEAT and not isinstance(g, HasWeb):
             raise ServiceError(f"{g.title} has no view of every seat at once")
@@ -1006,6 +1161,8 @@ class GameService:
             v["entry"] = actions[step - 1] if step > 0 and shown else None
             v["entry_seat"] = by if step > 0 else None
             v["entry_hidden"] = step > 0 and not shown
+        if verdict is not None and step == len(actions):
+            v["result"], v["to_act"], v["legal"] = dict(verdict), None, []
         v["seats"] = live.seats_public()
         v.update(self._seed_facts(live))
         return v
@@ -1041,11 +1198,7 @@ class ReplayBook:
         if base:
             session.state = self.game.clone(self.checkpoints[base])
         for i in range(base, step):
-            text = actions[i]
-            if text == UNDO:
-                session.undo()
-            else:
-                session.apply(text)
+            session.play_entry(actions[i])
             n = i + 1
             if n % self.EVERY == 0 and n not in self.checkpoints and not session.can_undo():
                 self.checkpoints[n] = self.game.clone(session.state)

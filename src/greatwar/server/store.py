@@ -78,7 +78,7 @@ games_table = Table(
     Column("seed", BigInteger, nullable=False),
     Column("seats", Text, nullable=False),
     Column("summary", Text, nullable=False),
-    Column("extra", Text, nullable=True),  # {"seeded": bool, "seed_pending": [seat, ...]}
+    Column("extra", Text, nullable=True),  # {"seeded", "seed_pending": [seat, ...], "clock"}
 )
 
 actions_table = Table(
@@ -382,9 +382,11 @@ class GameStore:
         entries: Sequence[tuple[str, str | None]],
         summary: dict[str, Any],
         request: StoredRequest | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> None:
-        """Append record entries ``n, n+1, ...`` (text, seat), the new summary and the request
-        they answer, in one committed transaction."""
+        """Append record entries ``n, n+1, ...`` (text, seat), the new summary, the request
+        they answer and (when given) the game's new set-up facts (its clock), in one committed
+        transaction."""
         now = time.time()
         rows = [
             {"game_id": game_id, "n": n + i, "text": t, "seat": seat, "at": now}
@@ -406,10 +408,20 @@ class GameStore:
                         at=now,
                     )
                 )
+            values: dict[str, Any] = {"updated": now, "summary": summary_text}
+            if extra is not None:
+                values["extra"] = json.dumps(extra)
+            conn.execute(games_table.update().where(games_table.c.id == game_id).values(**values))
+
+        self._writer.submit(write)
+
+    def update_extra(self, game_id: str, extra: dict[str, Any]) -> None:
+        """Replace a game's set-up facts (a clock paused or resumed)."""
+        text_ = json.dumps(extra)
+
+        def write(conn: Connection) -> None:
             conn.execute(
-                games_table.update()
-                .where(games_table.c.id == game_id)
-                .values(updated=now, summary=summary_text)
+                games_table.update().where(games_table.c.id == game_id).values(extra=text_)
             )
 
         self._writer.submit(write)
@@ -541,6 +553,19 @@ class GameStore:
                 spec = seats.get(to_act) if isinstance(seats, dict) and to_act else None
                 if isinstance(spec, dict) and spec.get("kind") == "bot":
                     out.append(str(r.id))
+        return out
+
+    def extras_with(self, key: str) -> list[tuple[str, dict[str, Any]]]:
+        """(id, set-up facts) of the games whose facts hold ``key`` (the clocked games, for
+        the server's clock watcher when it starts)."""
+        pattern = f'%"{key}"%'
+        q = select(games_table.c.id, games_table.c.extra).where(games_table.c.extra.like(pattern))
+        out = []
+        with self._read() as conn:
+            for r in conn.execute(q):
+                extra, _ = _loads(r.extra)
+                if isinstance(extra, dict) and key in extra:
+                    out.append((str(r.id), extra))
         return out
 
     def close(self) -> None:

@@ -17,6 +17,7 @@ import zlib
 from typing import Any
 
 from greatwar.core.games import Game, HasWeb
+from greatwar.core.session import render_entry as entry_text
 
 
 def entry_hash(e: dict[str, Any]) -> int:
@@ -28,7 +29,7 @@ def render_entry(g: Game[Any], e: dict[str, Any]) -> dict[str, Any]:
     """A copy of a log entry with its text (the state's entry is never changed)."""
     out = dict(e)
     try:
-        out["text"] = g.render_log(out)
+        out["text"] = entry_text(g, out)
     except Exception:  # a template that cannot take these arguments: show the raw entry
         out["text"] = json.dumps(e, default=str)
     return out

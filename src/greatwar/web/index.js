@@ -2,6 +2,7 @@
 // person), see the games in this store. Each game's own form is its start module
 // (web/<game>/start.js: buildForm, read, stateText); this page knows no game.
 
+import { buildClockChoice, readClockChoice } from "./clock.js";
 import { api, el, fill, fmtTime, humanWords, rememberSeat, rememberedSeats } from "./common.js";
 import { CLIENTS } from "./games.js";
 
@@ -158,6 +159,7 @@ async function main() {
   $("game").addEventListener("change", () => chooseGame($("game").value));
   await chooseGame(first.game);
   $("game-form").addEventListener("change", refreshPeople);
+  buildClockChoice($("clock-choice"));
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     let body;
@@ -169,6 +171,8 @@ async function main() {
     }
     if (!$("creator").disabled) body.creator = $("creator").value;
     if (!$("seed").disabled && $("seed").value !== "") body.seed = Number($("seed").value);
+    const clock = readClockChoice();
+    if (clock) body.clock = clock;
     try {
       const doc = await api("/api/games", { method: "POST", body });
       showCreated(doc);

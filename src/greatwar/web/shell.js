@@ -5,6 +5,7 @@
 // module (web/<game>/game.js) draws the position and builds the choices through the hooks it
 // gives the shell; the shell knows nothing of any game.
 
+import { ClockPanel } from "./clock.js";
 import { api, ApiError, el, fill, loadPref, rememberedSeats, rememberSeat, savePref } from "./common.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -101,6 +102,7 @@ export class Shell {
     state.mine = !!(v.legal && v.legal.length);
     this.logPanel.merge(v);
     this.hooks.onView(v, moved);
+    if (this.clock) this.clock.update(v);
     this.logPanel.render(); // last: the log follows its newest entry in the final layout
     if (state.mine && !wasMine && state.v.version > 0) this.yourTurn();
   }
@@ -321,6 +323,11 @@ export class Shell {
     }
     $("notify").onclick = () => this.toggleNotify();
     this.renderNotify();
+    // the clocks, their pause and the seat's turn notifications (../clock.js)
+    if ($("clock")) {
+      const name = (seat) => (this.hooks.seatName ? this.hooks.seatName(seat) : this.hooks.seatShort ? this.hooks.seatShort(seat) : seat);
+      this.clock = new ClockPanel($("clock"), { gameId: this.gameId, token: this.token, toast, names: name, onChange: () => this.refresh(true) });
+    }
     $("chat-form").addEventListener("submit", (ev) => this.sendChat(ev));
     for (const b of document.querySelectorAll(".tab")) b.onclick = () => this.setTab(b.dataset.tab);
     this.setTab(loadPref("tab", "log") === "chat" ? "log" : loadPref("tab", "log"));

@@ -472,7 +472,7 @@ function renderPrompt() {
   const box = $("prompt");
   const items = [];
   if (v.over && v.result) {
-    items.push(el("div", { class: "result" }, `Game over: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")}), VP ${v.result.vp}`));
+    items.push(el("div", { class: "result" }, `Game over: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")})${v.result.vp !== undefined ? `, VP ${v.result.vp}` : ""}`));
   }
   if (v.bot_error) items.push(el("div", { class: "error" }, v.bot_error));
   if (!legal().length) {
