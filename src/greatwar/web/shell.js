@@ -63,6 +63,7 @@ export function seatToken(gameId, preferred = []) {
 //   afterSend()             a decision was sent
 //   onTab(name)             a tab was opened
 //   seatShort(seat)         a seat's short name (the chat)
+//   seatName(seat)          a seat's full name (the clocks)
 //   seatClass(seat)         the CSS class of a seat's colour (the chat)
 //   othersAreBots(v)        every other seat is a computer (no chat, no your-turn sound)
 //   strings                 {chatEmpty, undone, yourMove}

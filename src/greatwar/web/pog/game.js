@@ -726,6 +726,7 @@ export async function start(id) {
     afterSend: () => (state.stepper = null),
     onTab: (name) => name === "ref" && state.v && renderReference($("ref"), facts, state.v),
     seatShort: (s) => SIDE_SHORT[s] || s,
+    seatName: (s) => SIDE_NAME[s] || s,
     othersAreBots: (v) => v.seats[opp(v)].kind === "bot",
     strings: { chatEmpty: "Messages between the two seats of this game are kept with the game; only the two players can read them." },
   });

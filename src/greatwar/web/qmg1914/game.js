@@ -405,6 +405,7 @@ export async function start(id) {
     confirmFor,
     onTab: (name) => name === "ref" && state.v && renderReference($("ref"), facts, state.v, showCard),
     seatShort: (s) => facts.powerShort(s),
+    seatName: (s) => facts.powerName(s),
     seatClass: (s) => `team-${facts.teamOf(s)}`,
     othersAreBots,
     strings: { chatEmpty: t("chat_empty"), undone: t("undone") },
