@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+import pstats
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -265,3 +266,18 @@ def test_the_server_plays_it_with_a_team_in_one_hand(tmp_path: Path) -> None:
     g = game("dicerace")
     assert g.hash(live.ok().state) == g.hash(replay(g, GameRecord.from_json(record)))
     store.close()
+
+
+def test_bench_writes_a_profile_that_pstats_reads(tmp_path: Path) -> None:
+    """``greatwar bench --profile`` (core, any game)."""
+    path = tmp_path / "bench.prof"
+    r = CliRunner().invoke(
+        app, ["bench", "--game", "dicerace", "-n", "2", "--json", "--profile", str(path)]
+    )
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout.strip().splitlines()[-1])["games"] == 2
+    stats = pstats.Stats(str(path))
+    # The run itself was profiled: the games' own functions are in it.
+    assert any(name == "play_random" for _, _, name in stats.stats)  # type: ignore[attr-defined]
+    r = CliRunner().invoke(app, ["bench", "--help"])
+    assert "--profile" in r.output and "pstats" in r.output and "snakeviz" in r.output

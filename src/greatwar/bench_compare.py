@@ -32,7 +32,17 @@ RATES = frozenset({"actions_per_second", "heuristic_decisions_per_second"})
 HEADLINE = ("seconds_per_game_median", "legal_actions_us_p90", "supply_recompute_us_median")
 # Counts and settings, not measurements.
 SKIP = frozenset(
-    {"games", "finished", "exceptions", "actions", "seed", "combats", "mean_last_turn"}
+    {
+        "games",
+        "finished",
+        "exceptions",
+        "actions",
+        "seed",
+        "combats",
+        "battles",
+        "mean_last_turn",
+        "heuristic_decisions",
+    }
 )
 TREES = ("baseline", "new")
 

@@ -291,24 +291,47 @@ def bench(
     seed: Seed = 1,
     options: Options = None,
     as_json: AsJson = False,
+    profile: Annotated[
+        Path | None,
+        typer.Option(
+            "--profile",
+            help="Also write a cProfile of the whole run to this file (pstats format). Read it "
+            "with 'python3 -m pstats FILE' (then e.g. 'sort cumtime' and 'stats 30', or 'sort "
+            "tottime'), or draw it with 'snakeviz FILE' (pip install snakeviz). Profiling slows "
+            "the run: its figures are not comparable with an unprofiled run's.",
+        ),
+    ] = None,
 ) -> None:
     """Measure random play: actions per second, seconds per game, the time of a legal-action
-    listing and of a clone, and the game's own figures (Paths of Glory: a combat, a full supply
-    recomputation). Printed, never judged."""
+    listing (median, p90) and of a clone, and the game's own figures (Paths of Glory: a
+    combat, a full supply recomputation, a clone and a view of a position in mid-game, a
+    heuristic-against-heuristic playout). Printed, never judged."""
+    import cProfile
+
     from greatwar.selfplay import bench as run
 
     g = _game(game_id)
     sc, opts = _setup(g, scenario, options)
+    profiler = cProfile.Profile() if profile is not None else None
     with _progress(games, f"bench {sc}") as bar:
         task = bar.add_task("games", total=games)
-        result = run(
-            sc,
-            games,
-            seed,
-            opts,
-            progress=lambda i: bar.update(task, completed=i),
-            game_id=game_id,
-        )
+        if profiler is not None:
+            profiler.enable()
+        try:
+            result = run(
+                sc,
+                games,
+                seed,
+                opts,
+                progress=lambda i: bar.update(task, completed=i),
+                game_id=game_id,
+            )
+        finally:
+            if profiler is not None:
+                profiler.disable()
+    if profiler is not None and profile is not None:
+        profiler.dump_stats(profile)
+        err.print(f"profile written to {escape(str(profile))} (read it: python3 -m pstats FILE)")
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
         return

@@ -98,7 +98,8 @@ def occupants(s: State) -> list[list[int]]:
 
 
 def units_in(s: State, x: int) -> list[int]:
-    return occupants(s)[x]
+    occ: list[list[int]] | None = s.cache.get(OCC)
+    return (occupants(s) if occ is None else occ)[x]
 
 
 def occupant_sides(s: State) -> list[int]:
@@ -112,7 +113,8 @@ def occupant_sides(s: State) -> list[int]:
 
 def side_in(s: State, x: int) -> int:
     """The side whose units occupy space ``x``, or -1 if it is empty."""
-    return occupant_sides(s)[x]
+    got: list[int] | None = s.cache.get(SIDES)
+    return (occupant_sides(s) if got is None else got)[x]
 
 
 def is_army(u: int) -> bool:

@@ -63,6 +63,9 @@ def italy_restricted(s: State, u: int) -> bool:
     )
 
 
+BEF_ONLY: tuple[bool, ...] = tuple("bef_area_only" in d.flags for d in UNITS)  # 11.1.17
+
+
 def ne_army_barred(s: State, u: int) -> bool:
     """11.3.1: only the six Near East armies may enter the Near East map (an Allied one placed
     at home under 9.5.3.4 has lost that ability); RU cavalry never may."""
@@ -125,18 +128,24 @@ def link_allows(u: int, kind: str, nations: frozenset[str], s: State, to: int) -
 
 
 def may_enter(s: State, u: int, frm: int, to: int, kind: str, nations: frozenset[str]) -> bool:
-    """Could unit ``u`` move from ``frm`` into ``to`` across this connection, forts aside?"""
+    """Could unit ``u`` move from ``frm`` into ``to`` across this connection, forts aside?
+    (Asked for every connection the movement and the bots look at: :func:`link_allows`, the
+    closed spaces and the occupants are read here directly.)"""
     d = UNITS[u]
-    side = d.side
-    if not link_allows(u, kind, nations, s, to):
-        return False
-    if supply.closed_to_all(s, to):
+    if kind != "none":  # link_allows()
+        if kind == "nation":
+            if d.nation not in nations:
+                return False  # 11.1.4
+        elif SPACES[to].mef_beach and s.flags.get("mef_beachhead", -1) != to:
+            return False  # 11.1.10
+    if supply.closed_spaces(s)[to]:
         return False  # 11.1.11 neutral nations, 9.5.2.4 Greek units, 11.1.10 beaches
-    occ_side = board.side_in(s, to)
+    side = d.side
+    occ_side = board.occupant_sides(s)[to]
     if occ_side >= 0 and occ_side != side:
         return False  # 11.1.7
     sp = SPACES[to]
-    if "bef_area_only" in d.flags and sp.nation not in BEF_AREA:
+    if BEF_ONLY[u] and sp.nation not in BEF_AREA:
         return False  # 11.1.17
     if to in NEAR_EAST and ne_army_barred(s, u):
         return False  # 11.3.1
@@ -183,8 +192,9 @@ def may_end(s: State, f: Frame, u: int, x: int) -> bool:
 def can_stop(s: State, f: Frame, u: int, x: int) -> bool:
     """May unit ``u`` end its move in ``x`` without over-stacking it (what the bots plan
     with; movement itself also allows an end that an exchange will put right, 10.1.2)?"""
-    here = [v for v in board.units_in(s, x) if v != u]
-    return len(here) < STACK_LIMIT and may_end(s, f, u, x)
+    here = board.occupants(s)[x]
+    others = len(here) - 1 if u in here else len(here)
+    return others < STACK_LIMIT and may_end(s, f, u, x)
 
 
 # -- the moving unit's options --------------------------------------------------------------

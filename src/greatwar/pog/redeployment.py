@@ -176,6 +176,26 @@ def ne_allowance(s: State, u: int, mode: str) -> str | None:
     return None if s.tflags.get(key) else key
 
 
+def _capital_lost(s: State, routes: _Routes, u: int) -> bool:
+    """:func:`capital_lost`, kept per SR nation with the routes of the play (nothing in an SR
+    changes control or sieges: see :class:`_Routes`)."""
+    nation = SR_NATION[u]
+    got = routes.capitals.get(nation)
+    if got is None:
+        got = routes.capitals[nation] = capital_lost(s, u)
+    return got
+
+
+def _profile(s: State, ctx: _Ctx, u: int) -> Profile:
+    """``profile(s, u, ctx.routes)``, kept per unit with the routes of the play (what it
+    reads, the events, the Near East armies lost and the commitment, no SR changes)."""
+    routes = ctx.routes
+    got = routes.profiles.get(u)
+    if got is None:
+        got = routes.profiles[u] = profile(s, u, routes)
+    return got
+
+
 def _may_leave(s: State, u: int) -> bool:
     """13.1.5: a unit may SR out of a besieged enemy fort space only if the fort stays
     besieged by the units left behind."""
@@ -335,6 +355,9 @@ class _Routes:
     # put in this play (nothing changes control, forts, war entry or the side's supply):
     # (in supply and free to go, may go to the Reserve Box but for the allowances).
     fixed: dict[int, tuple[bool, bool]] = field(default_factory=dict)
+    # Per unit, its route profile (see _profile); per SR nation, capital_lost (13.1.11).
+    profiles: dict[int, Profile] = field(default_factory=dict)
+    capitals: dict[str, bool] = field(default_factory=dict)
 
 
 def _routes(s: State, side: int) -> _Routes:
@@ -486,14 +509,19 @@ def _component_of(lab: _Components, start: int) -> int:
 
 def _end_key(u: int) -> tuple[str, bool, bool, bool, bool]:
     """The unit properties the end-of-SR checks depend on (besides its profile)."""
-    d = UNITS[u]
-    return (
-        supply.UNIT_CLASS[u],
+    return END_KEYS[u]
+
+
+END_KEYS: tuple[tuple[str, bool, bool, bool, bool], ...] = tuple(
+    (
+        supply.UNIT_CLASS[d.ix],
         "always_supplied" in d.flags,
         "always_supplied_near_east" in d.flags,
         d.nation == "sb",
         d.nation == "ge" and d.army,
     )
+    for d in UNITS
+)
 
 
 def _ends_ok(s: State, u: int, x: int, reserve: bool) -> bool:
@@ -644,7 +672,7 @@ def _land_room(s: State, ctx: _Ctx, u: int, p: Profile, mode: str) -> bool:
     """Has :func:`_by_land` a destination with room for ``u``? (Cheap: it stops at the first
     one; shared by the units of one space alike, as :func:`_by_land`'s lists are.)"""
     x = s.loc[u]
-    key = ("land", x, p, mode, _end_key(u))
+    key = ("land", x, p, mode, END_KEYS[u])
     land = ctx.groups.get(key)
     if land is not None:
         return bool(land[0])
@@ -694,17 +722,21 @@ def has_room(s: State, u: int) -> bool:
     """Has unit ``u`` a destination with room now? The same as ``bool(unit_options(s, u))``,
     found without working out every destination (13.1.5-13.1.9, in the order that costs
     least)."""
-    side = UNITS[u].side
-    ctx = _ctx(s, side)
+    return _has_room(s, _ctx(s, UNITS[u].side), u)
+
+
+def _has_room(s: State, ctx: _Ctx, u: int) -> bool:
+    """:func:`has_room` with the side's context at hand."""
     got = ctx.opts.get(u)
     if got is not None:
         return bool(got[0])
     d = UNITS[u]
+    side = d.side
     x = s.loc[u]
     if x == RESERVE[side]:
         if d.nation == "gr" and not at_war(s, "gr"):
             return False  # 9.5.2.4
-        key = _reserve_group(u)
+        key = RESERVE_GROUPS[u]
         shared = ctx.groups.get(key)
         if shared is not None:
             return bool(shared[0])
@@ -721,7 +753,7 @@ def has_room(s: State, u: int) -> bool:
             not (d.nation == "gr" and not at_war(s, "gr"))  # 9.5.2.4
             and supply.unit_supplied(s, u)  # 13.1.5
             and not (d.nation == "ru" and SPACE_NATION[x] != "ru"),  # 13.1.6
-            _may_reserve(s, u),
+            _may_reserve(s, u, ctx.routes),
         )
     may_go, may_reserve = fixed
     if not may_go or not _may_leave(s, u):
@@ -730,7 +762,7 @@ def has_room(s: State, u: int) -> bool:
         return True  # 13.1.9
     if "no_overland_movement" in d.flags:
         return False  # 13.1.11
-    p = profile(s, u, ctx.routes)
+    p = _profile(s, ctx, u)
     if _land_room(s, ctx, u, p, _cross_mode(s, ctx, u)):
         return True  # 13.1.5
     return any(not _full(s, y) for y, _ in _sea_ends(s, ctx, u))  # 13.1.7
@@ -778,7 +810,7 @@ def _sea_ends(s: State, ctx: _Ctx, u: int) -> Iterator[tuple[int, str]]:
     ports = _ports(s, ctx)
     if x not in ports:
         return
-    p = profile(s, u, ctx.routes)
+    p = _profile(s, ctx, u)
     for y in ports:
         if y == x or not _open(s, ctx, p, y) or not _ends_ok(s, u, y, False):
             continue
@@ -812,8 +844,9 @@ def _reserve_key(s: State, u: int) -> str | None:
     return ""
 
 
-def _may_reserve(s: State, u: int) -> bool:
-    """:func:`_reserve_key` but for the per-turn Near East allowance."""
+def _may_reserve(s: State, u: int, routes: _Routes | None = None) -> bool:
+    """:func:`_reserve_key` but for the per-turn Near East allowance (``routes``: the
+    routes of the SR play under way, which keep whether a nation's capital is lost)."""
     d = UNITS[u]
     if d.army:
         return False  # 13.1.9: corps only
@@ -821,7 +854,7 @@ def _may_reserve(s: State, u: int) -> bool:
         return False  # 13.2.1: never the ANA
     if "no_overland_movement" in d.flags and s.loc[u] != CETINJE:
         return False  # 13.1.11: the MN only between Cetinje and the Reserve Box
-    if capital_lost(s, u):
+    if capital_lost(s, u) if routes is None else _capital_lost(s, routes, u):
         return False  # 13.1.11
     return supply.home_supplied(s, u)  # 13.1.12
 
@@ -864,7 +897,7 @@ def _reserve_ends(s: State, ctx: _Ctx, u: int) -> Iterator[tuple[int, str]]:
     ('' for none), lazily."""
     d = UNITS[u]
     side = d.side
-    if capital_lost(s, u):
+    if _capital_lost(s, ctx.routes, u):
         return  # 13.1.11
     nation = SR_NATION[u]
     cands: list[int]
@@ -877,7 +910,7 @@ def _reserve_ends(s: State, ctx: _Ctx, u: int) -> Iterator[tuple[int, str]]:
         friendly_only = list(OWN_SOURCES.get(nation, ()))  # capitals and sources
         if nation == "us":
             friendly_only.extend(FRENCH_PORTS)  # 13.1.8: US corps to any French port
-    p = profile(s, u, ctx.routes)
+    p = _profile(s, ctx, u)
     seen: set[int] = set()
     for y in (*cands, *friendly_only):
         if y in seen:
@@ -904,8 +937,12 @@ def _from_reserve(s: State, ctx: _Ctx, u: int, out: Options, full: Options) -> N
 
 def _reserve_group(u: int) -> tuple[object, ...]:
     """Units alike out of the Reserve Box (they share their options)."""
-    d = UNITS[u]
-    return ("reserve", SR_NATION[u], d.nation, d.flags, _end_key(u))
+    return RESERVE_GROUPS[u]
+
+
+RESERVE_GROUPS: tuple[tuple[object, ...], ...] = tuple(
+    ("reserve", SR_NATION[d.ix], d.nation, d.flags, END_KEYS[d.ix]) for d in UNITS
+)
 
 
 def unit_options(s: State, u: int) -> Options:
@@ -947,7 +984,7 @@ def options(s: State, u: int) -> tuple[Options, Options]:
     if d.nation == "ru" and SPACE_NATION[x] != "ru":
         return got  # 13.1.6: Russians SR only inside Russia
     if "no_overland_movement" not in d.flags:  # 13.1.11: the MN never overland
-        p = profile(s, u, ctx.routes)
+        p = _profile(s, ctx, u)
         mode = _cross_mode(s, ctx, u)
         key = ("land", x, p, mode, _end_key(u))
         land = ctx.groups.get(key)
@@ -1207,7 +1244,7 @@ def sr_units(s: State, f: Frame) -> list[int]:
                 continue
             if plan is None:
                 # Cheap: whether the unit has somewhere to go, not every destination.
-                if has_room(s, u) or (
+                if _has_room(s, ctx, u) or (
                     left > COST[u] and any(_exchange(s, ctx, f, u, y) for y in options(s, u)[1])
                 ):
                     out.append(u)

@@ -85,13 +85,25 @@ OCCUPANCY_KEYS = ("occ", "occupant_sides")
 
 
 def deep_copy(x: Any) -> Any:
-    """Copy a plain JSON value (dicts, lists, scalars) much faster than ``copy.deepcopy``."""
+    """Copy a plain JSON value (dicts, lists, scalars) much faster than ``copy.deepcopy``: a
+    flat list or dict (the most common: lists of ids, flags) is copied in one call, only the
+    lists and dicts inside are copied one by one."""
     t = type(x)
-    if t is list:
-        return [deep_copy(v) if type(v) in (list, dict) else v for v in x]
     if t is dict:
-        return {k: (deep_copy(v) if type(v) in (list, dict) else v) for k, v in x.items()}
+        c = x.copy()
+        for k, v in x.items():
+            if type(v) in _CONTAINERS:
+                c[k] = deep_copy(v)
+        return c
+    if t is list:
+        for v in x:
+            if type(v) in _CONTAINERS:
+                return [deep_copy(v) if type(v) in _CONTAINERS else v for v in x]
+        return x[:]
     return x
+
+
+_CONTAINERS = (list, dict)
 
 
 class State:

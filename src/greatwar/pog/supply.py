@@ -160,7 +160,15 @@ def closed_to_all(s: State, x: int) -> bool:
     """Spaces nobody may enter or trace through: a neutral nation's spaces (11.1.11), Greek
     spaces holding Greek units under the limited entry (9.5.2.4), MEF beaches without the
     Beachhead marker (11.1.10)."""
-    return bool(_closed(s)[x])
+    got: bytearray | None = s.cache.get(CLOSED)
+    return bool((_closed(s) if got is None else got)[x])
+
+
+def closed_spaces(s: State) -> bytearray:
+    """:func:`closed_to_all` for every space (1 where closed), cached with the position;
+    never change it."""
+    got: bytearray | None = s.cache.get(CLOSED)
+    return _closed(s) if got is None else got
 
 
 def _closed(s: State) -> bytearray:
