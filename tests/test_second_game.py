@@ -6,8 +6,8 @@ the terminal, the command line, the store and the server."""
 from __future__ import annotations
 
 import json
-import time
 import pstats
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
