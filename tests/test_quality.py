@@ -53,3 +53,21 @@ def test_every_data_file_ships_with_the_package():
         if not shipped:
             missing.append(str(rel))
     assert missing == [], f"add these to [tool.setuptools.package-data]: {missing}"
+
+
+def test_no_merge_conflict_markers_are_left():
+    """A text file with a line of ``<<<<<<<``, ``=======`` or ``>>>>>>>`` is a merge gone wrong."""
+    marks = ("<" * 7 + " ", ">" * 7 + " ", "=" * 7)
+    files = [ROOT / "README.md", *ROOT.joinpath("docs").rglob("*.md")]
+    files += [
+        p
+        for p in ROOT.joinpath("src").rglob("*")
+        if p.suffix in {".py", ".js", ".html", ".css", ".json", ".csv"}
+    ]
+    files += list(ROOT.joinpath("tests").rglob("*.py"))
+    bad = []
+    for path in files:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.startswith(marks[:2]) or line == marks[2]:
+                bad.append(f"{path.relative_to(ROOT)}:{n}")
+    assert bad == []
