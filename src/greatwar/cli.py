@@ -538,8 +538,8 @@ def bench_server_cmd(
         if not as_json:
             err.print(
                 f"{row['games']:>3} games: {row['actions_per_second']:>7} actions/s, "
-                f"p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms, errors {row['errors']} "
-                f"(load average {row['load_average_before']})"
+                f"p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms, errors {row['errors']}, "
+                f"load {row['load_average_before']}"
             )
 
     result = bench_server(levels, seconds, sc, db, progress=shown)
@@ -548,18 +548,21 @@ def bench_server_cmd(
         return
     table = Table(
         title=f"greatwar serve under load ({sc}, {seconds:g} s a level, {result['store']}, "
-        f"{result['cpus']} CPUs)"
+        f"{result['cpus']} CPUs)",
+        caption="per s: actions a second; CPU ms: the server's CPU time an action; "
+        "load: the load average as the level began",
     )
-    columns = (
+    for col in (
         "games",
         "actions",
-        "actions/s",
+        "per s",
         "p50 ms",
         "p99 ms",
         "max ms",
-        "server CPU ms/action",
-    )
-    for col in (*columns, "errors", "load"):
+        "CPU ms",
+        "errors",
+        "load",
+    ):
         table.add_column(col, justify="right")
     for r in result["levels"]:
         table.add_row(
