@@ -186,7 +186,7 @@ class _Append:
 
     actions: list[dict[str, Any]]
     request: dict[str, Any] | None
-    game: dict[str, Any]  # b_id, b_updated, b_summary
+    game: dict[str, Any]  # b_id, b_updated, b_summary (and b_extra: new set-up facts)
 
 
 _UPDATE_GAME = (
@@ -194,6 +194,7 @@ _UPDATE_GAME = (
     .where(games_table.c.id == bindparam("b_id"))
     .values(updated=bindparam("b_updated"), summary=bindparam("b_summary"))
 )
+_UPDATE_GAME_EXTRA = _UPDATE_GAME.values(extra=bindparam("b_extra"))
 
 
 def _append_all(conn: Connection, appends: Sequence[_Append]) -> None:
@@ -203,7 +204,12 @@ def _append_all(conn: Connection, appends: Sequence[_Append]) -> None:
     requests = [a.request for a in appends if a.request is not None]
     if requests:
         conn.execute(requests_table.insert(), requests)
-    conn.execute(_UPDATE_GAME, [a.game for a in appends])
+    games = [a.game for a in appends if "b_extra" not in a.game]
+    if games:
+        conn.execute(_UPDATE_GAME, games)
+    games = [a.game for a in appends if "b_extra" in a.game]
+    if games:
+        conn.execute(_UPDATE_GAME_EXTRA, games)
 
 
 class _Job:
@@ -422,9 +428,11 @@ class GameStore:
         entries: Sequence[tuple[str, str | None]],
         summary: dict[str, Any],
         request: StoredRequest | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> None:
-        """Append record entries ``n, n+1, ...`` (text, seat), the new summary and the request
-        they answer, in one committed transaction."""
+        """Append record entries ``n, n+1, ...`` (text, seat), the new summary, the request
+        they answer and (when given) the game's new set-up facts, in one committed
+        transaction."""
         now = time.time()
         rows = [
             {"game_id": game_id, "n": n + i, "text": t, "seat": seat, "at": now}
@@ -441,6 +449,8 @@ class GameStore:
                 "at": now,
             }
         game = {"b_id": game_id, "b_updated": now, "b_summary": json.dumps(summary)}
+        if extra is not None:
+            game["b_extra"] = json.dumps(extra)
         self._writer.submit(_Append(rows, asked, game))
 
     def update_setup(
