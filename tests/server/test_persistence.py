@@ -130,6 +130,7 @@ def _kill_test(db: str, tmp_path: Path) -> None:
                 assert status == 200 and again["repeated"], again
                 assert again["version"] == a["version"] and again["action"] == a["action"]
         assert len(acked) > KILLS, "the load acknowledged too few actions to mean anything"
+        print(f"{len(acked)} acknowledged actions over {KILLS} kills, none lost")  # with -s
     finally:
         server.kill()
 

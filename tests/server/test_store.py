@@ -14,6 +14,7 @@ from greatwar.core.games import game
 from greatwar.core.session import Session
 from greatwar.server import GameStore, create_app
 from greatwar.server.games import GameService
+from greatwar.server.store import StoredRequest
 from tests.server.conftest import act, create, view
 
 G = game("pog")
@@ -83,6 +84,33 @@ def test_a_failing_write_fails_alone(store: GameStore) -> None:
     for t in threads:
         t.join()
     assert results == {ids[0]: "ConflictError", ids[1]: "ok", ids[2]: "ok"}
+
+
+def test_appends_written_together_keep_each_games_rows(store: GameStore) -> None:
+    """Appends that share a commit (three statements for all of them) each land in their own
+    game: its entries, its request, its summary and, when given, its new set-up facts."""
+    ids = _new_games(store, 12)
+    start = threading.Barrier(len(ids))
+
+    def write(i: int, gid: str) -> None:
+        start.wait()
+        request = StoredRequest(f"r{i}", ("ap",), f"d{i}", {"i": i})
+        extra = {"seeded": False, "seed_pending": [], "mark": i} if i % 2 else None
+        store.append(gid, 0, [(f"move a{i} b", "ap"), ("done", "ap")], {"i": i}, request, extra)
+
+    threads = [threading.Thread(target=write, args=(i, gid)) for i, gid in enumerate(ids)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i, gid in enumerate(ids):
+        assert store.actions(gid) == [(0, f"move a{i} b", "ap"), (1, "done", "ap")]
+        assert [(r.request_id, r.answer) for r in store.requests(gid)] == [(f"r{i}", {"i": i})]
+        row = store.get(gid)
+        assert row is not None and row.summary == {"i": i}
+        assert row.extra.get("mark") == (i if i % 2 else None)
+    _, writes = store.write_counts()
+    assert writes == 2 * len(ids)  # the games created, then their appends
 
 
 def test_one_live_copy_of_a_game_however_many_games(store: GameStore) -> None:

@@ -17,7 +17,8 @@ One schema on SQLAlchemy Core serves the embedded SQLite default and PostgreSQL.
 
 Writes go through one writer thread (:class:`_Writer`): callers queue a write and wait until
 it is committed; the writer commits every write waiting in the queue in one transaction (group
-commit), so many games share one disk flush and no two writers ever wait on each other's locks.
+commit), so many games share one disk flush and no two writers ever wait on each other's locks;
+the actions of all the games in such a transaction are written by three statements in all.
 A write is acknowledged only once it is durable (SQLite: WAL mode with ``synchronous=FULL``).
 Reads use their own pooled connections (SQLite's WAL lets them run beside the writer).
 
@@ -50,6 +51,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -177,11 +179,45 @@ def _seats_problem(seats: Any) -> str | None:
     return None
 
 
-class _Job:
-    __slots__ = ("done", "error", "fn")
+@dataclass(frozen=True)
+class _Append:
+    """The rows of one :meth:`GameStore.append` (written together with the other appends of a
+    batch: three statements for the whole batch, however many games it holds)."""
 
-    def __init__(self, fn: Callable[[Connection], None]) -> None:
-        self.fn = fn
+    actions: list[dict[str, Any]]
+    request: dict[str, Any] | None
+    game: dict[str, Any]  # b_id, b_updated, b_summary (and b_extra: new set-up facts)
+
+
+_UPDATE_GAME = (
+    games_table.update()
+    .where(games_table.c.id == bindparam("b_id"))
+    .values(updated=bindparam("b_updated"), summary=bindparam("b_summary"))
+)
+_UPDATE_GAME_EXTRA = _UPDATE_GAME.values(extra=bindparam("b_extra"))
+
+
+def _append_all(conn: Connection, appends: Sequence[_Append]) -> None:
+    rows = [row for a in appends for row in a.actions]
+    if rows:
+        conn.execute(actions_table.insert(), rows)
+    requests = [a.request for a in appends if a.request is not None]
+    if requests:
+        conn.execute(requests_table.insert(), requests)
+    games = [a.game for a in appends if "b_extra" not in a.game]
+    if games:
+        conn.execute(_UPDATE_GAME, games)
+    games = [a.game for a in appends if "b_extra" in a.game]
+    if games:
+        conn.execute(_UPDATE_GAME_EXTRA, games)
+
+
+class _Job:
+    __slots__ = ("append", "done", "error", "fn")
+
+    def __init__(self, fn: Callable[[Connection], None] | _Append) -> None:
+        self.fn = fn if not isinstance(fn, _Append) else None
+        self.append = fn if isinstance(fn, _Append) else None
         self.done = threading.Event()
         self.error: BaseException | None = None
 
@@ -201,7 +237,7 @@ class _Writer:
         self.thread = threading.Thread(target=self._run, name="greatwar-store-writer", daemon=True)
         self.thread.start()
 
-    def submit(self, fn: Callable[[Connection], None]) -> None:
+    def submit(self, fn: Callable[[Connection], None] | _Append) -> None:
         """Queue a write and wait until it is committed (or raise why it was not)."""
         if self.closed:
             raise StoreError("the game store is closed")
@@ -241,8 +277,18 @@ class _Writer:
     def _commit(self, batch: list[_Job]) -> None:
         try:
             with self.engine.begin() as conn:
-                for job in batch:
-                    job.fn(conn)
+                i = 0
+                while i < len(batch):
+                    fn = batch[i].fn
+                    if fn is not None:
+                        fn(conn)
+                        i += 1
+                        continue
+                    j = i  # a run of appends: written together
+                    while j < len(batch) and batch[j].append is not None:
+                        j += 1
+                    _append_all(conn, [job.append for job in batch[i:j] if job.append])
+                    i = j
         except Exception as e:
             if len(batch) > 1:  # find the write that failed: each alone, in order
                 for job in batch:
@@ -392,28 +438,20 @@ class GameStore:
             {"game_id": game_id, "n": n + i, "text": t, "seat": seat, "at": now}
             for i, (t, seat) in enumerate(entries)
         ]
-        summary_text = json.dumps(summary)
-
-        def write(conn: Connection) -> None:
-            if rows:
-                conn.execute(actions_table.insert(), rows)
-            if request is not None:
-                conn.execute(
-                    requests_table.insert().values(
-                        game_id=game_id,
-                        request_id=request.request_id,
-                        seats=",".join(request.seats),
-                        digest=request.digest,
-                        answer=json.dumps(request.answer),
-                        at=now,
-                    )
-                )
-            values: dict[str, Any] = {"updated": now, "summary": summary_text}
-            if extra is not None:
-                values["extra"] = json.dumps(extra)
-            conn.execute(games_table.update().where(games_table.c.id == game_id).values(**values))
-
-        self._writer.submit(write)
+        asked = None
+        if request is not None:
+            asked = {
+                "game_id": game_id,
+                "request_id": request.request_id,
+                "seats": ",".join(request.seats),
+                "digest": request.digest,
+                "answer": json.dumps(request.answer),
+                "at": now,
+            }
+        game = {"b_id": game_id, "b_updated": now, "b_summary": json.dumps(summary)}
+        if extra is not None:
+            game["b_extra"] = json.dumps(extra)
+        self._writer.submit(_Append(rows, asked, game))
 
     def update_extra(self, game_id: str, extra: dict[str, Any]) -> None:
         """Replace a game's set-up facts (a clock paused or resumed)."""
