@@ -1044,83 +1044,6 @@ def play(
     tg.run()
 
 
-# -- the command line in another language ---------------------------------------------------
-
-_PANELS = ("ARGUMENTS", "OPTIONS", "COMMANDS", "ERRORS")
-
-
-def _help_tables() -> tuple[dict[str, str], dict[str, str]]:
-    """The help texts of every command and option, English (the app's own) and Russian (the
-    ``help`` section of ``locale/ru.json``: ``opt.<command>.<option>``, else ``opt.<option>``
-    for every command)."""
-    import typer.main
-    import typer.rich_utils
-
-    from greatwar.texts import RU_HELP
-
-    cmd = typer.main.get_command(app)
-    en: dict[str, str] = {"app": cmd.help or ""}
-    for panel in _PANELS:
-        name = "error" if panel == "ERRORS" else panel.lower()
-        en[f"panel.{name}"] = str(getattr(typer.rich_utils, f"{panel}_PANEL_TITLE"))
-    for name, c in getattr(cmd, "commands", {}).items():
-        en[f"cmd.{name}"] = c.help or ""
-        for param in c.params:
-            text = getattr(param, "help", None)
-            if text:
-                en[f"opt.{name}.{param.name}"] = text
-    ru: dict[str, str] = {}
-    for key in en:
-        if key.startswith("opt."):
-            _, name, param_name = key.split(".", 2)
-            got = RU_HELP.get(f"opt.{name}.{param_name}") or RU_HELP.get(f"opt.{param_name}")
-        else:
-            got = RU_HELP.get(key)
-        if got is not None:
-            ru[key] = got.replace("{games}", ", ".join(games())).replace("{default}", DEFAULT_GAME)
-    return en, ru
-
-
-def _register_help() -> Any:
-    from greatwar.core import i18n
-    from greatwar.texts import OWNER
-
-    en, ru = _help_tables()
-    return i18n.register(OWNER, i18n.Catalogue("greatwar.help", {"en": en, "ru": ru}))
-
-
-HELP = _register_help()
-
-
-def command(lang: str = "en") -> Any:
-    """The command line as a click command, its help texts in ``lang``."""
-    import typer.main
-
-    cmd = typer.main.get_command(app)
-    if lang == "en":
-        return cmd
-    cmd.help = HELP.get("app", lang)
-    for name, c in getattr(cmd, "commands", {}).items():
-        c.help = HELP.get(f"cmd.{name}", lang)
-        c.short_help = None
-        for param in c.params:
-            if getattr(param, "help", None):
-                param.help = HELP.get(f"opt.{name}.{param.name}", lang)
-    return cmd
-
-
-def _argv_lang(args: list[str]) -> str | None:
-    """The language a command line names with --lang (or -l)."""
-    from greatwar.core.i18n import known
-
-    for i, a in enumerate(args):
-        if a in ("--lang", "-l") and i + 1 < len(args):
-            return known(args[i + 1])
-        if a.startswith("--lang="):
-            return known(a.split("=", 1)[1])
-    return None
-
-
 # -- tournaments ---------------------------------------------------------------------------
 
 tournament_app = typer.Typer(
@@ -1423,3 +1346,80 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+# -- the command line in another language ---------------------------------------------------
+
+_PANELS = ("ARGUMENTS", "OPTIONS", "COMMANDS", "ERRORS")
+
+
+def _help_tables() -> tuple[dict[str, str], dict[str, str]]:
+    """The help texts of every command and option, English (the app's own) and Russian (the
+    ``help`` section of ``locale/ru.json``: ``opt.<command>.<option>``, else ``opt.<option>``
+    for every command)."""
+    import typer.main
+    import typer.rich_utils
+
+    from greatwar.texts import RU_HELP
+
+    cmd = typer.main.get_command(app)
+    en: dict[str, str] = {"app": cmd.help or ""}
+    for panel in _PANELS:
+        name = "error" if panel == "ERRORS" else panel.lower()
+        en[f"panel.{name}"] = str(getattr(typer.rich_utils, f"{panel}_PANEL_TITLE"))
+    for name, c in getattr(cmd, "commands", {}).items():
+        en[f"cmd.{name}"] = c.help or ""
+        for param in c.params:
+            text = getattr(param, "help", None)
+            if text:
+                en[f"opt.{name}.{param.name}"] = text
+    ru: dict[str, str] = {}
+    for key in en:
+        if key.startswith("opt."):
+            _, name, param_name = key.split(".", 2)
+            got = RU_HELP.get(f"opt.{name}.{param_name}") or RU_HELP.get(f"opt.{param_name}")
+        else:
+            got = RU_HELP.get(key)
+        if got is not None:
+            ru[key] = got.replace("{games}", ", ".join(games())).replace("{default}", DEFAULT_GAME)
+    return en, ru
+
+
+def _register_help() -> Any:
+    from greatwar.core import i18n
+    from greatwar.texts import OWNER
+
+    en, ru = _help_tables()
+    return i18n.register(OWNER, i18n.Catalogue("greatwar.help", {"en": en, "ru": ru}))
+
+
+HELP = _register_help()
+
+
+def command(lang: str = "en") -> Any:
+    """The command line as a click command, its help texts in ``lang``."""
+    import typer.main
+
+    cmd = typer.main.get_command(app)
+    if lang == "en":
+        return cmd
+    cmd.help = HELP.get("app", lang)
+    for name, c in getattr(cmd, "commands", {}).items():
+        c.help = HELP.get(f"cmd.{name}", lang)
+        c.short_help = None
+        for param in c.params:
+            if getattr(param, "help", None):
+                param.help = HELP.get(f"opt.{name}.{param.name}", lang)
+    return cmd
+
+
+def _argv_lang(args: list[str]) -> str | None:
+    """The language a command line names with --lang (or -l)."""
+    from greatwar.core.i18n import known
+
+    for i, a in enumerate(args):
+        if a in ("--lang", "-l") and i + 1 < len(args):
+            return known(args[i + 1])
+        if a.startswith("--lang="):
+            return known(a.split("=", 1)[1])
+    return None
