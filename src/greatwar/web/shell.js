@@ -104,6 +104,7 @@ export class Shell {
     this.logPanel.merge(v);
     this.hooks.onView(v, moved);
     if (this.clock) this.clock.update(v);
+    this.renderSeed(v);
     this.logPanel.render(); // last: the log follows its newest entry in the final layout
     if (state.mine && !wasMine && state.v.version > 0) this.yourTurn();
   }
@@ -309,6 +310,50 @@ export class Shell {
     }
     if (this.hooks.onTab) this.hooks.onTab(name);
     if (name === "log") this.logPanel.follow();
+  }
+
+  // -- a seed a player chose ------------------------------------------------------------------
+
+  // A seeded game says so; while the creator's seed waits for the others' agreement, a seat
+  // that must answer gets Agree / Refuse (docs/server.md, "Seats, tokens and seeds").
+  renderSeed(v) {
+    const box = $("seed-box");
+    if (!box) return;
+    if (!v.seeded) {
+      box.hidden = true;
+      return;
+    }
+    const pending = v.seed_pending || [];
+    const held = v.held || [v.seat];
+    const mine = pending.some((s) => held.includes(s));
+    const name = (s) => (this.hooks.seatName ? this.hooks.seatName(s) : s);
+    const parts = [el("div", { class: "seed-title" }, v.seed !== null && v.seed !== undefined ? `Seeded game: seed ${v.seed}` : "Seeded game")];
+    if (mine) {
+      parts.push(
+        el("p", {}, "The creator chose this seed, so every draw and die follows from a number they know. Agree to play with it, or refuse: the server then draws a new one."),
+        el(
+          "div",
+          { class: "seed-buttons" },
+          el("button", { "data-testid": "seed-agree", onclick: () => this.answerSeed(true) }, "Agree"),
+          el("button", { "data-testid": "seed-refuse", onclick: () => this.answerSeed(false) }, "Refuse"),
+        ),
+      );
+    } else if (pending.length) {
+      parts.push(el("p", { class: "muted" }, `Waiting for ${pending.map(name).join(", ")} to agree to the seed; nobody may act until then.`));
+    } else {
+      parts.push(el("p", { class: "muted small" }, "A player chose the seed and everyone agreed to it."));
+    }
+    fill(box, parts);
+    box.hidden = false;
+  }
+
+  async answerSeed(agree) {
+    try {
+      await api(`/api/games/${this.gameId}/seed`, { method: "POST", token: this.token, body: { agree } });
+    } catch (e) {
+      toast(e.message);
+    }
+    await this.refresh(true);
   }
 
   // -- start ---------------------------------------------------------------------------------
