@@ -569,16 +569,39 @@ def shown_host(host: str) -> str:
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option(envvar="GREATWAR_HOST", help="Address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int,
+        typer.Option(min=1, max=65535, envvar="GREATWAR_PORT", help="Port to listen on."),
+    ] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
             "--db",
+            envvar="GREATWAR_DB",
             help="Game store: an SQLite file path or URL, or postgresql://user:pw@host/dbname. "
             "Default: games.sqlite in the user's data directory.",
         ),
     ] = None,
+    log_level: Annotated[
+        str,
+        typer.Option(
+            "--log-level",
+            envvar="GREATWAR_LOG_LEVEL",
+            help="debug, info (a line per request), warning, error or critical.",
+        ),
+    ] = "warning",
+    log_format: Annotated[
+        str,
+        typer.Option(
+            "--log-format",
+            envvar="GREATWAR_LOG_FORMAT",
+            help="text, or json: one JSON object a line. Every line of a request carries its "
+            "request id (the client's X-Request-Id, else a fresh one).",
+        ),
+    ] = "text",
     allow_bot_games: Annotated[
         bool,
         typer.Option(
@@ -641,13 +664,25 @@ def serve(
     """Serve the web app: play in the browser against a friend or the computer.
 
     Stops within two seconds on Ctrl+C or SIGTERM; games whose bot was to move go on when it is
-    started again."""
+    started again. Each of --host, --port, --db, --log-level and --log-format may be given by
+    its environment variable instead (GREATWAR_HOST...); a flag wins over the variable."""
     import uvicorn
 
-    from greatwar.server import GameStore, create_app, default_database
+    from greatwar.server import GameStore, create_app, default_database, logs
     from greatwar.server.notify import Smtp
     from greatwar.server.store import StoreError
 
+    log_level = log_level.lower()
+    if log_level not in logs.LEVELS:
+        raise typer.BadParameter(
+            f"one of {', '.join(logs.LEVELS)}, not {log_level!r}", param_hint="'--log-level'"
+        )
+    log_format = log_format.lower()
+    if log_format not in logs.FORMATS:
+        raise typer.BadParameter(
+            f"one of {', '.join(logs.FORMATS)}, not {log_format!r}", param_hint="'--log-format'"
+        )
+    logs.configure(log_level, log_format)
     try:
         store = GameStore(db or default_database())
     except StoreError as e:
@@ -681,8 +716,9 @@ def serve(
             web,
             host=host,
             port=port,
-            log_level="warning",
-            access_log=False,
+            log_level=log_level,
+            log_config=None,  # the handlers logs.configure set up
+            access_log=False,  # logs.RequestIds writes a line per request (at info)
             timeout_graceful_shutdown=1,  # then open requests and sockets are cut
             ws_max_size=64 * 1024,
         )
