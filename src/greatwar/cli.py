@@ -726,6 +726,107 @@ def serve(
         store.close()
 
 
+StoreDb = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        envvar="GREATWAR_DB",
+        help="The game store: an SQLite file path or URL, or postgresql://user:pw@host/dbname "
+        "(default: the one 'greatwar serve' uses).",
+    ),
+]
+
+
+def _open_store(db: str | None) -> Any:
+    from greatwar.server import GameStore, default_database
+    from greatwar.server.store import StoreError
+
+    try:
+        return GameStore(db or default_database())
+    except StoreError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+
+
+@app.command("export")
+def export_cmd(
+    db: StoreDb = None,
+    to: Annotated[
+        str, typer.Option("--out", "-o", help="The file to write, or - for standard output.")
+    ] = "-",
+) -> None:
+    """Write every stored game as JSON lines (set-up, seats with their token digests, record,
+    request ids, clocks, chat, notification settings): a backup, or a move to another store
+    with 'greatwar import'. Exact: importing it into an empty store and exporting again gives
+    the same lines."""
+    from greatwar.server.backup import export_lines
+    from greatwar.server.store import StoreError
+
+    store = _open_store(db)
+    games = 0
+    try:
+        if to == "-":
+            for line in export_lines(store):
+                sys.stdout.write(line + "\n")
+                games += 1
+            sys.stdout.flush()
+        else:
+            path = Path(to)
+            part = path.with_name(path.name + ".part")
+            with part.open("w", encoding="utf-8") as f:
+                for line in export_lines(store):
+                    f.write(line + "\n")
+                    games += 1
+            part.replace(path)
+    except (StoreError, OSError) as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    finally:
+        store.close()
+    err.print(f"{games} games exported from {escape(store.describe())}")
+
+
+@app.command("import")
+def import_cmd(
+    source: Annotated[str, typer.Argument(help="An export of 'greatwar export' (- : stdin).")],
+    db: StoreDb = None,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace", help="Replace the games the store already holds (default: refuse)."
+        ),
+    ] = False,
+) -> None:
+    """Add the games of an export to a store, all or nothing. Games whose ids the store
+    already holds are refused (nothing is imported) unless --replace is given; stop the
+    server first when replacing games it may hold."""
+    from greatwar.server.backup import BackupError, import_games, parse
+    from greatwar.server.store import StoreError
+
+    try:
+        if source == "-":
+            docs = parse(sys.stdin)
+        else:
+            with Path(source).open(encoding="utf-8") as f:
+                docs = parse(f)
+    except (BackupError, OSError, UnicodeDecodeError) as e:
+        err.print(f"[red]{escape(source)}: {escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    store = _open_store(db)
+    try:
+        done = import_games(store, docs, replace)
+    except (BackupError, StoreError) as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    finally:
+        store.close()
+    replaced = f" ({len(done.replaced)} replaced)" if done.replaced else ""
+    err.print(
+        f"{done.games} games{replaced} with {done.actions} record entries imported into "
+        f"{escape(store.describe())}"
+    )
+
+
 @app.command("bench-server")
 def bench_server_cmd(
     games: Annotated[
