@@ -683,7 +683,10 @@ def serve(
             f"one of {', '.join(logs.FORMATS)}, not {log_format!r}", param_hint="'--log-format'"
         )
     logs.configure(log_level, log_format)
+    from greatwar.server.schema import prepare
+
     try:
+        prepare(db or default_database())  # a fresh store at the newest schema, else refused
         store = GameStore(db or default_database())
     except StoreError as e:
         err.print(f"[red]{escape(str(e))}[/red]")
@@ -737,11 +740,16 @@ StoreDb = Annotated[
 ]
 
 
-def _open_store(db: str | None) -> Any:
+def _open_store(db: str | None, prepared: bool = False) -> Any:
+    """The store; ``prepared``: created at the newest schema when empty, and refused when its
+    schema is older (what 'greatwar serve' would refuse)."""
     from greatwar.server import GameStore, default_database
+    from greatwar.server.schema import prepare
     from greatwar.server.store import StoreError
 
     try:
+        if prepared:
+            prepare(db or default_database())
         return GameStore(db or default_database())
     except StoreError as e:
         err.print(f"[red]{escape(str(e))}[/red]")
@@ -812,7 +820,7 @@ def import_cmd(
     except (BackupError, OSError, UnicodeDecodeError) as e:
         err.print(f"[red]{escape(source)}: {escape(str(e))}[/red]")
         raise typer.Exit(2) from None
-    store = _open_store(db)
+    store = _open_store(db, prepared=True)
     try:
         done = import_games(store, docs, replace)
     except (BackupError, StoreError) as e:
@@ -1260,6 +1268,82 @@ tournament_app = typer.Typer(
 )
 app.add_typer(tournament_app, name="tournament")
 
+# -- the store's schema ----------------------------------------------------------------------
+
+db_app = typer.Typer(
+    help="The game store's schema: 'upgrade' runs the migrations it lacks (a store made before "
+    "migrations is adopted as it is, its games kept), 'current' says where it stands. "
+    "'greatwar serve' refuses a store that is not at the newest schema.",
+    no_args_is_help=True,
+)
+app.add_typer(db_app, name="db")
+
+
+def _shown_db(db: str) -> str:
+    from greatwar.server.schema import shown_db
+
+    return shown_db(db)
+
+
+def _schema_engine(db: str | None) -> Any:
+    from greatwar.server import default_database
+    from greatwar.server.schema import engine_for
+    from greatwar.server.store import StoreError
+
+    try:
+        return engine_for(db or default_database())
+    except StoreError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+
+
+@db_app.command("upgrade")
+def db_upgrade(db: StoreDb = None) -> None:
+    """Bring the store to the newest schema (back it up first: greatwar export)."""
+    from greatwar.server.schema import upgrade
+    from greatwar.server.store import StoreError
+
+    engine = _schema_engine(db)
+    try:
+        before, after = upgrade(engine)
+    except StoreError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    finally:
+        engine.dispose()
+    if before.revision == after.revision:
+        out.print(f"The game store is already {escape(after.describe())}.")
+    else:
+        out.print(f"The game store was {escape(before.describe())}; it is now {after.revision}.")
+
+
+@db_app.command("current")
+def db_current(db: StoreDb = None, as_json: AsJson = False) -> None:
+    """Say which schema revision the store is at, and whether it is the newest. Exit 1 when
+    it needs 'greatwar db upgrade'."""
+    from greatwar.server.schema import state
+    from greatwar.server.store import StoreError
+
+    engine = _schema_engine(db)
+    try:
+        now = state(engine)
+    except StoreError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    finally:
+        engine.dispose()
+    if as_json:
+        doc = {"revision": now.revision, "head": now.head, "current": now.current}
+        sys.stdout.write(json.dumps({**doc, "empty": now.empty}) + "\n")
+    else:
+        out.print(f"The game store is {escape(now.describe())}.")
+        if not now.current and not now.empty:
+            shown = f" --db {escape(_shown_db(db))}" if db else ""
+            out.print(f"Run: greatwar db upgrade{shown}")
+    if not now.current and not now.empty:
+        raise typer.Exit(1)
+
+
 System = Annotated[
     str,
     typer.Option(
@@ -1383,9 +1467,11 @@ def tournament_bots(
 
 def _service(db: str) -> Any:
     from greatwar.server.games import GameService
+    from greatwar.server.schema import prepare
     from greatwar.server.store import GameStore, StoreError
 
     try:
+        prepare(db)  # the store a server will serve: at the newest schema
         return GameService(GameStore(db))
     except StoreError as e:
         err.print(f"[red]{escape(str(e))}[/red]")

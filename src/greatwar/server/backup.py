@@ -244,7 +244,7 @@ def parse(lines: Iterable[str]) -> list[dict[str, Any]]:
             _need(_number(c.get("at")), number, f"chat[{i}].at is not a number")
         for i, s in enumerate(_rows(doc, "notify", number)):
             _need(_text(s.get("seat"), 40), number, f"notify[{i}].seat is not a seat")
-            _need(_opt_text(s.get("webhook"), 2000), number, f"notify[{i}].webhook")
+            _need(_opt_text(s.get("webhook"), 500), number, f"notify[{i}].webhook")
             _need(_opt_text(s.get("email"), 254), number, f"notify[{i}].email")
             _need(_number(s.get("at")), number, f"notify[{i}].at is not a number")
         docs.append(doc)
