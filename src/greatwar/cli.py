@@ -633,6 +633,7 @@ def serve(
         str | None,
         typer.Option(
             "--public-url",
+            envvar="GREATWAR_PUBLIC_URL",
             help="The address players reach this server at, for the links in notifications "
             "(default: http://HOST:PORT).",
         ),
@@ -664,8 +665,9 @@ def serve(
     """Serve the web app: play in the browser against a friend or the computer.
 
     Stops within two seconds on Ctrl+C or SIGTERM; games whose bot was to move go on when it is
-    started again. Each of --host, --port, --db, --log-level and --log-format may be given by
-    its environment variable instead (GREATWAR_HOST...); a flag wins over the variable."""
+    started again. Each of --host, --port, --db, --log-level, --log-format and --public-url may
+    be given by its environment variable instead (GREATWAR_HOST...); a flag wins over the
+    variable."""
     import uvicorn
 
     from greatwar.server import GameStore, create_app, default_database, logs
