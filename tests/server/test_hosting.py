@@ -243,3 +243,33 @@ def test_a_served_process_writes_json_lines_with_request_ids(
     mine = [x for x in lines if x["request_id"] == "lb-7"]
     assert [(x["method"], x["path"], x["status"]) for x in mine] == [("GET", "/readyz", 200)]
     assert any(x["logger"].startswith("uvicorn") for x in lines)  # uvicorn's lines too
+
+
+def test_a_bot_woken_by_a_request_logs_without_its_id(
+    tmp_path: Path, restored_logging: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bots think long after the request that woke them was answered: their lines are no
+    request's."""
+    import time
+
+    from greatwar.server import bots
+
+    monkeypatch.setattr(bots, "_decide_here", lambda job: (None, "no answer in this test"))
+    stream = io.StringIO()
+    logs.configure("info", "json", stream)
+    store = GameStore(str(tmp_path / "games.sqlite"))
+    with TestClient(create_app(store=store, bot_workers=0)) as client:
+        body = {"scenario": "introductory", "seats": {"ap": "human", "cp": "random"}}
+        r = client.post("/api/games", json=body, headers={"X-Request-Id": "make-1"})
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        deadline = time.monotonic() + 30
+        while not client.get(f"/api/games/{gid}").json().get("bot_error"):
+            assert time.monotonic() < deadline, "the bot did not fail"
+            time.sleep(0.02)
+    store.close()
+    lines = _lines(stream)
+    failure = next(x for x in lines if x["message"].startswith("bot failure"))
+    assert failure["request_id"] == "-"
+    made = next(x for x in lines if x.get("path") == "/api/games" and x["method"] == "POST")
+    assert made["request_id"] == "make-1"
