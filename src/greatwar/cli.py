@@ -1323,9 +1323,18 @@ def db_upgrade(db: StoreDb = None) -> None:
 def db_current(db: StoreDb = None, as_json: AsJson = False) -> None:
     """Say which schema revision the store is at, and whether it is the newest. Exit 1 when
     it needs 'greatwar db upgrade'."""
-    from greatwar.server.schema import state
+    from greatwar.server import default_database
+    from greatwar.server.schema import head, state
     from greatwar.server.store import StoreError
 
+    path = db or default_database()
+    if "://" not in path and not Path(path).expanduser().exists():  # never create it here
+        if as_json:
+            doc = {"revision": None, "head": head(), "current": False, "empty": True}
+            sys.stdout.write(json.dumps(doc) + "\n")
+        else:
+            out.print(f"There is no game store at {escape(path)} yet.")
+        return
     engine = _schema_engine(db)
     try:
         now = state(engine)

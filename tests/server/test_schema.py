@@ -3,6 +3,7 @@ refusing a store that is not at the newest schema (issue 22, item 3)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -127,6 +128,9 @@ def test_serve_creates_a_fresh_store_at_the_newest_schema(
     tmp_path: Path, served: list[dict[str, Any]]
 ) -> None:
     path = tmp_path / "new" / "games.sqlite"
+    r = CliRunner().invoke(cli, ["db", "current", "--db", str(path), "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["empty"] is True
+    assert not path.exists()  # asking never creates a store
     r = CliRunner().invoke(cli, ["serve", "--db", str(path)])
     assert r.exit_code == 0, r.output
     now = state(engine_for(str(path)))
