@@ -668,6 +668,8 @@ def serve(
     started again. Each of --host, --port, --db, --log-level, --log-format and --public-url may
     be given by its environment variable instead (GREATWAR_HOST...); a flag wins over the
     variable."""
+    import logging
+
     import uvicorn
 
     from greatwar.server import GameStore, create_app, default_database, logs
@@ -714,8 +716,17 @@ def serve(
         allow_private_webhooks=allow_private_webhooks,
     )
     shown = shown_host(host)
-    out.print(f"greatwar {__version__}: games are stored in {store.describe()}")
-    out.print(f"Open [bold]http://{shown}:{port}/[/bold] in your browser (Ctrl+C stops it).")
+    if log_format == "json":  # one stream of JSON lines: the greeting is a line of the log
+        logging.getLogger("greatwar.server").info(
+            "greatwar %s serves http://%s:%d/ with the game store %s",
+            __version__,
+            shown,
+            port,
+            store.describe(),
+        )
+    else:
+        out.print(f"greatwar {__version__}: games are stored in {store.describe()}")
+        out.print(f"Open [bold]http://{shown}:{port}/[/bold] in your browser (Ctrl+C stops it).")
     try:
         uvicorn.run(
             web,
@@ -793,7 +804,7 @@ def export_cmd(
         raise typer.Exit(2) from None
     finally:
         store.close()
-    err.print(f"{games} games exported from {escape(store.describe())}")
+    err.print(f"{games} game{'' if games == 1 else 's'} exported from {escape(store.describe())}")
 
 
 @app.command("import")

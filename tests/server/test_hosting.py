@@ -236,10 +236,11 @@ def test_a_served_process_writes_json_lines_with_request_ids(
     finally:
         server.proc.send_signal(signal.SIGTERM)
         server.proc.wait(timeout=30)
-    lines = []
-    for line in server.output().splitlines():
-        if line.startswith("{"):
-            lines.append(json.loads(line))
+    # every line is JSON (the greeting too), and no line has terminal colours
+    lines = [json.loads(line) for line in server.output().splitlines() if line.strip()]
+    assert not any("\x1b" in json.dumps(x, ensure_ascii=False) for x in lines)
+    greeting = next(x for x in lines if x["message"].startswith("greatwar "))
+    assert f":{server.port}/" in greeting["message"] and "games.sqlite" in greeting["message"]
     mine = [x for x in lines if x["request_id"] == "lb-7"]
     assert [(x["method"], x["path"], x["status"]) for x in mine] == [("GET", "/readyz", 200)]
     assert any(x["logger"].startswith("uvicorn") for x in lines)  # uvicorn's lines too

@@ -42,6 +42,7 @@ _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
     "asctime",
     "request_id",
     "taskName",
+    "color_message",  # uvicorn's copy of the message with terminal colours
 }
 
 
@@ -107,6 +108,8 @@ def configure(level: str = "warning", fmt: str = "text", stream: TextIO | None =
         lg.handlers.clear()
         lg.propagate = True
         lg.setLevel(level.upper())
+    # Alembic tells of its plug-ins at info when the schema is checked: only at debug here
+    logging.getLogger("alembic").setLevel("DEBUG" if level.lower() == "debug" else "WARNING")
 
 
 def new_id() -> str:
