@@ -569,16 +569,39 @@ def shown_host(host: str) -> str:
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option(envvar="GREATWAR_HOST", help="Address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int,
+        typer.Option(min=1, max=65535, envvar="GREATWAR_PORT", help="Port to listen on."),
+    ] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
             "--db",
+            envvar="GREATWAR_DB",
             help="Game store: an SQLite file path or URL, or postgresql://user:pw@host/dbname. "
             "Default: games.sqlite in the user's data directory.",
         ),
     ] = None,
+    log_level: Annotated[
+        str,
+        typer.Option(
+            "--log-level",
+            envvar="GREATWAR_LOG_LEVEL",
+            help="debug, info (a line per request), warning, error or critical.",
+        ),
+    ] = "warning",
+    log_format: Annotated[
+        str,
+        typer.Option(
+            "--log-format",
+            envvar="GREATWAR_LOG_FORMAT",
+            help="text, or json: one JSON object a line. Every line of a request carries its "
+            "request id (the client's X-Request-Id, else a fresh one).",
+        ),
+    ] = "text",
     allow_bot_games: Annotated[
         bool,
         typer.Option(
@@ -610,6 +633,7 @@ def serve(
         str | None,
         typer.Option(
             "--public-url",
+            envvar="GREATWAR_PUBLIC_URL",
             help="The address players reach this server at, for the links in notifications "
             "(default: http://HOST:PORT).",
         ),
@@ -641,14 +665,32 @@ def serve(
     """Serve the web app: play in the browser against a friend or the computer.
 
     Stops within two seconds on Ctrl+C or SIGTERM; games whose bot was to move go on when it is
-    started again."""
+    started again. Each of --host, --port, --db, --log-level, --log-format and --public-url may
+    be given by its environment variable instead (GREATWAR_HOST...); a flag wins over the
+    variable."""
+    import logging
+
     import uvicorn
 
-    from greatwar.server import GameStore, create_app, default_database
+    from greatwar.server import GameStore, create_app, default_database, logs
     from greatwar.server.notify import Smtp
     from greatwar.server.store import StoreError
 
+    log_level = log_level.lower()
+    if log_level not in logs.LEVELS:
+        raise typer.BadParameter(
+            f"one of {', '.join(logs.LEVELS)}, not {log_level!r}", param_hint="'--log-level'"
+        )
+    log_format = log_format.lower()
+    if log_format not in logs.FORMATS:
+        raise typer.BadParameter(
+            f"one of {', '.join(logs.FORMATS)}, not {log_format!r}", param_hint="'--log-format'"
+        )
+    logs.configure(log_level, log_format)
+    from greatwar.server.schema import prepare
+
     try:
+        prepare(db or default_database())  # a fresh store at the newest schema, else refused
         store = GameStore(db or default_database())
     except StoreError as e:
         err.print(f"[red]{escape(str(e))}[/red]")
@@ -674,15 +716,25 @@ def serve(
         allow_private_webhooks=allow_private_webhooks,
     )
     shown = shown_host(host)
-    out.print(f"greatwar {__version__}: games are stored in {store.describe()}")
-    out.print(f"Open [bold]http://{shown}:{port}/[/bold] in your browser (Ctrl+C stops it).")
+    if log_format == "json":  # one stream of JSON lines: the greeting is a line of the log
+        logging.getLogger("greatwar.server").info(
+            "greatwar %s serves http://%s:%d/ with the game store %s",
+            __version__,
+            shown,
+            port,
+            store.describe(),
+        )
+    else:
+        out.print(f"greatwar {__version__}: games are stored in {store.describe()}")
+        out.print(f"Open [bold]http://{shown}:{port}/[/bold] in your browser (Ctrl+C stops it).")
     try:
         uvicorn.run(
             web,
             host=host,
             port=port,
-            log_level="warning",
-            access_log=False,
+            log_level=log_level,
+            log_config=None,  # the handlers logs.configure set up
+            access_log=False,  # logs.RequestIds writes a line per request (at info)
             timeout_graceful_shutdown=1,  # then open requests and sockets are cut
             ws_max_size=64 * 1024,
         )
@@ -696,6 +748,112 @@ def serve(
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)
+
+
+StoreDb = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        envvar="GREATWAR_DB",
+        help="The game store: an SQLite file path or URL, or postgresql://user:pw@host/dbname "
+        "(default: the one 'greatwar serve' uses).",
+    ),
+]
+
+
+def _open_store(db: str | None, prepared: bool = False) -> Any:
+    """The store; ``prepared``: created at the newest schema when empty, and refused when its
+    schema is older (what 'greatwar serve' would refuse)."""
+    from greatwar.server import GameStore, default_database
+    from greatwar.server.schema import prepare
+    from greatwar.server.store import StoreError
+
+    try:
+        if prepared:
+            prepare(db or default_database())
+        return GameStore(db or default_database())
+    except StoreError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+
+
+@app.command("export")
+def export_cmd(
+    db: StoreDb = None,
+    to: Annotated[
+        str, typer.Option("--out", "-o", help="The file to write, or - for standard output.")
+    ] = "-",
+) -> None:
+    """Write every stored game as JSON lines (set-up, seats with their token digests, record,
+    request ids, clocks, chat, notification settings): a backup, or a move to another store
+    with 'greatwar import'. Exact: importing it into an empty store and exporting again gives
+    the same lines."""
+    from greatwar.server.backup import export_lines
+    from greatwar.server.store import StoreError
+
+    store = _open_store(db)
+    games = 0
+    try:
+        if to == "-":
+            for line in export_lines(store):
+                sys.stdout.write(line + "\n")
+                games += 1
+            sys.stdout.flush()
+        else:
+            path = Path(to)
+            part = path.with_name(path.name + ".part")
+            with part.open("w", encoding="utf-8") as f:
+                for line in export_lines(store):
+                    f.write(line + "\n")
+                    games += 1
+            part.replace(path)
+    except (StoreError, OSError) as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    finally:
+        store.close()
+    err.print(f"{games} game{'' if games == 1 else 's'} exported from {escape(store.describe())}")
+
+
+@app.command("import")
+def import_cmd(
+    source: Annotated[str, typer.Argument(help="An export of 'greatwar export' (- : stdin).")],
+    db: StoreDb = None,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace", help="Replace the games the store already holds (default: refuse)."
+        ),
+    ] = False,
+) -> None:
+    """Add the games of an export to a store, all or nothing. Games whose ids the store
+    already holds are refused (nothing is imported) unless --replace is given; stop the
+    server first when replacing games it may hold."""
+    from greatwar.server.backup import BackupError, import_games, parse
+    from greatwar.server.store import StoreError
+
+    try:
+        if source == "-":
+            docs = parse(sys.stdin)
+        else:
+            with Path(source).open(encoding="utf-8") as f:
+                docs = parse(f)
+    except (BackupError, OSError, UnicodeDecodeError) as e:
+        err.print(f"[red]{escape(source)}: {escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    store = _open_store(db, prepared=True)
+    try:
+        done = import_games(store, docs, replace)
+    except (BackupError, StoreError) as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    finally:
+        store.close()
+    replaced = f" ({len(done.replaced)} replaced)" if done.replaced else ""
+    err.print(
+        f"{done.games} games{replaced} with {done.actions} record entries imported into "
+        f"{escape(store.describe())}"
+    )
 
 
 @app.command("bench-server")
@@ -1057,6 +1215,91 @@ tournament_app = typer.Typer(
 )
 app.add_typer(tournament_app, name="tournament")
 
+# -- the store's schema ----------------------------------------------------------------------
+
+db_app = typer.Typer(
+    help="The game store's schema: 'upgrade' runs the migrations it lacks (a store made before "
+    "migrations is adopted as it is, its games kept), 'current' says where it stands. "
+    "'greatwar serve' refuses a store that is not at the newest schema.",
+    no_args_is_help=True,
+)
+app.add_typer(db_app, name="db")
+
+
+def _shown_db(db: str) -> str:
+    from greatwar.server.schema import shown_db
+
+    return shown_db(db)
+
+
+def _schema_engine(db: str | None) -> Any:
+    from greatwar.server import default_database
+    from greatwar.server.schema import engine_for
+    from greatwar.server.store import StoreError
+
+    try:
+        return engine_for(db or default_database())
+    except StoreError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+
+
+@db_app.command("upgrade")
+def db_upgrade(db: StoreDb = None) -> None:
+    """Bring the store to the newest schema (back it up first: greatwar export)."""
+    from greatwar.server.schema import upgrade
+    from greatwar.server.store import StoreError
+
+    engine = _schema_engine(db)
+    try:
+        before, after = upgrade(engine)
+    except StoreError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    finally:
+        engine.dispose()
+    if before.revision == after.revision:
+        out.print(f"The game store is already {escape(after.describe())}.")
+    else:
+        out.print(f"The game store was {escape(before.describe())}; it is now {after.revision}.")
+
+
+@db_app.command("current")
+def db_current(db: StoreDb = None, as_json: AsJson = False) -> None:
+    """Say which schema revision the store is at, and whether it is the newest. Exit 1 when
+    it needs 'greatwar db upgrade'."""
+    from greatwar.server import default_database
+    from greatwar.server.schema import head, state
+    from greatwar.server.store import StoreError
+
+    path = db or default_database()
+    if "://" not in path and not Path(path).expanduser().exists():  # never create it here
+        if as_json:
+            doc = {"revision": None, "head": head(), "current": False, "empty": True}
+            sys.stdout.write(json.dumps(doc) + "\n")
+        else:
+            out.print(f"There is no game store at {escape(path)} yet.")
+        return
+    engine = _schema_engine(db)
+    try:
+        now = state(engine)
+    except StoreError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
+    finally:
+        engine.dispose()
+    if as_json:
+        doc = {"revision": now.revision, "head": now.head, "current": now.current}
+        sys.stdout.write(json.dumps({**doc, "empty": now.empty}) + "\n")
+    else:
+        out.print(f"The game store is {escape(now.describe())}.")
+        if not now.current and not now.empty:
+            shown = f" --db {escape(_shown_db(db))}" if db else ""
+            out.print(f"Run: greatwar db upgrade{shown}")
+    if not now.current and not now.empty:
+        raise typer.Exit(1)
+
+
 System = Annotated[
     str,
     typer.Option(
@@ -1180,9 +1423,11 @@ def tournament_bots(
 
 def _service(db: str) -> Any:
     from greatwar.server.games import GameService
+    from greatwar.server.schema import prepare
     from greatwar.server.store import GameStore, StoreError
 
     try:
+        prepare(db)  # the store a server will serve: at the newest schema
         return GameService(GameStore(db))
     except StoreError as e:
         err.print(f"[red]{escape(str(e))}[/red]")

@@ -3,10 +3,11 @@
 ``create_app(store=GameStore(url))`` builds the app; ``greatwar serve`` runs it with uvicorn.
 """
 
+from greatwar.server import logs
 from greatwar.server.app import create_app
 from greatwar.server.store import GameStore, database_url
 
-__all__ = ["GameStore", "create_app", "database_url", "default_database"]
+__all__ = ["GameStore", "create_app", "database_url", "default_database", "logs"]
 
 
 def default_database() -> str:

@@ -3,6 +3,8 @@
 Routes (JSON unless said otherwise; ``docs/server.md`` says more):
 
     GET  /                                the start page (create a game, list games)
+    GET  /healthz                         the process answers (200)
+    GET  /readyz                          the database answers (200; 503 when it does not)
     GET  /play/{id}                       the game page (the seat token is in the link's #fragment)
     GET  /replay/{id}                     the replay viewer
     GET  /api/meta?game=pog               seats, teams, scenarios, options, bots of a game
@@ -61,7 +63,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from greatwar import __version__
 from greatwar.core.errors import CorruptStateError, GameError, MalformedActionError
 from greatwar.core.games import DEFAULT_GAME, HasWeb
-from greatwar.server import chat, clocks, notify
+from greatwar.server import chat, clocks, logs, notify
 from greatwar.server.bots import BotPool, BotRunner
 from greatwar.server.games import (
     EVERY_SEAT,
@@ -76,7 +78,7 @@ from greatwar.server.games import (
     meta,
 )
 from greatwar.server.hub import Conn, Hub, dumps
-from greatwar.server.store import GameStore
+from greatwar.server.store import GameStore, StoreError
 
 log = logging.getLogger("greatwar.server")
 
@@ -293,6 +295,7 @@ def create_app(
     smtp: notify.Smtp | None = None,
     notify_delays: Sequence[float] = notify.DELAYS,
     allow_private_webhooks: bool = False,
+    ready_timeout: float = 5.0,
 ) -> FastAPI:
     """The web app over ``store`` (or a store opened from the URL ``db``).
 
@@ -305,7 +308,8 @@ def create_app(
     for the links in notifications, ``smtp``: where e-mail goes (None: no e-mail),
     ``notify_delays``: seconds before each retry of a failed notification,
     ``allow_private_webhooks``: webhooks may call loopback and private addresses
-    (:mod:`greatwar.server.notify`)."""
+    (:mod:`greatwar.server.notify`); ``ready_timeout``: seconds ``/readyz`` waits for the
+    database."""
     if store is None:
         if db is None:
             raise ValueError("create_app needs a store or a database URL")
@@ -337,6 +341,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit, limit=body_limit)
+    app.add_middleware(logs.RequestIds)  # the outermost: every line of a request has its id
     app.state.service = service
     app.state.hub = hub
     app.state.store = store
@@ -376,6 +381,23 @@ def create_app(
     async def _internal(_: Request, e: Exception) -> Response:
         log.exception("internal error")
         return error(500, "internal", "internal server error (the server log has the details)")
+
+    # -- health (for a load balancer or a container's health check) -----------------------
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> Response:
+        return json_response({"status": "ok", "version": __version__})
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz() -> Response:
+        try:
+            await asyncio.wait_for(run_in_threadpool(store.ping), ready_timeout)
+        except TimeoutError:
+            return error(503, "store_unavailable", "the database did not answer in time")
+        except StoreError as e:
+            log.warning("not ready: %s", e)
+            return error(503, "store_unavailable", "the database does not answer")
+        return json_response({"status": "ready", "store": store.engine.dialect.name})
 
     # -- pages -------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 import os
@@ -30,6 +31,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from greatwar.core.games import KNOWN
+from greatwar.server import logs
 from greatwar.server.games import BotJob, GameService, LiveGame, ServiceError
 
 log = logging.getLogger("greatwar.server")
@@ -183,7 +185,10 @@ class BotRunner:
             return
         if not self.allow_bot_games and not self.service.has_humans(live):
             return
-        task = asyncio.get_running_loop().create_task(self._drive(live.id))
+        # the bots' lines belong to no request (the one that woke them has long been answered)
+        quiet = contextvars.copy_context()
+        quiet.run(logs.request_id.set, None)
+        task = asyncio.get_running_loop().create_task(self._drive(live.id), context=quiet)
         self.tasks[live.id] = task
         gid = live.id
 

@@ -1,0 +1,2 @@
+"""The game store's schema migrations (Alembic): ``greatwar db upgrade`` runs them; see
+:mod:`greatwar.server.schema`."""

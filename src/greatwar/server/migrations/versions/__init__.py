@@ -1,0 +1,2 @@
+"""One module per schema revision, oldest first (Alembic reads them by their ``revision`` and
+``down_revision``)."""

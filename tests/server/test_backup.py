@@ -1,0 +1,242 @@
+"""``greatwar export`` and ``greatwar import``: every stored game as JSON lines, exact on a
+round trip, between SQLite and PostgreSQL (issue 22, item 6)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from greatwar.cli import app as cli
+from greatwar.core.games import game
+from greatwar.server import GameStore, create_app
+from greatwar.server.backup import FORMAT, export_lines, import_games, parse
+from greatwar.server.games import GameService
+from greatwar.server.notify import Smtp
+from greatwar.server.store import games_table
+from tests.server.conftest import create, play, settled, view
+
+POWERS = ("ahoe", "de", "frit", "ru", "ukus")
+
+
+def fill(store: GameStore) -> dict[str, Any]:
+    """Games of every kind in ``store``; what the players hold (tokens, a request id)."""
+    # e-mail settings need a server that sends e-mail (none is sent here: no turn passes after)
+    web = create_app(store=store, allow_bot_games=True, bot_pause=0, smtp=Smtp("127.0.0.1", 9))
+    with TestClient(web) as client:
+        humans, tokens = create(client, scenario="introductory", seed=5)
+        play(client, humans, tokens, 6)
+        v = view(client, humans, tokens["ap"])
+        seat = v["to_act"]
+        v = view(client, humans, tokens[seat])
+        sent = {"action": v["legal"][0], "serial": v["serial"]}
+        r = client.post(
+            f"/api/games/{humans}/action",
+            headers={"X-Seat-Token": tokens[seat], "X-Request-Id": "retry-me"},
+            json=sent,
+        )
+        assert r.status_code == 200, r.text
+        r = client.post(
+            f"/api/games/{humans}/chat",
+            headers={"X-Seat-Token": tokens["ap"]},
+            json={"text": "Ça commence — good luck\nand have fun"},
+        )
+        assert r.status_code == 201, r.text
+        r = client.post(
+            f"/api/games/{humans}/notify",
+            headers={"X-Seat-Token": tokens["cp"]},
+            json={"email": "cp@example.org"},
+        )
+        assert r.status_code == 200, r.text
+        clocked, ctokens = create(client, scenario="introductory", seed=None, clock="fast")
+        play(client, clocked, ctokens, 3)
+        bot, btokens = create(client, ap="random", scenario="introductory", seed=None)
+        for _ in range(3):
+            v = settled(client, bot, btokens["cp"])
+            r = client.post(
+                f"/api/games/{bot}/action",
+                headers={"X-Seat-Token": btokens["cp"]},
+                json={"action": v["legal"][0], "serial": v["serial"]},
+            )
+            assert r.status_code == 200, r.text
+        settled(client, bot, btokens["cp"])
+        r = client.post(
+            "/api/games",
+            json={"game": "qmg1914", "seats": dict.fromkeys(POWERS, "human")},
+        )
+        assert r.status_code == 201, r.text
+        qmg, qtokens = r.json()["id"], r.json()["tokens"]
+        v = view(client, qmg, qtokens["de"])
+        for _ in range(4):
+            v = view(client, qmg, qtokens[v["to_act"]])
+            r = client.post(
+                f"/api/games/{qmg}/action",
+                headers={"X-Seat-Token": qtokens[v["to_act"]]},
+                json={"action": v["legal"][0], "serial": v["serial"]},
+            )
+            assert r.status_code == 200, r.text
+            v = r.json()["view"]
+    # a row the server cannot read as a game: kept as it is
+    with store.engine.begin() as conn:
+        conn.execute(
+            games_table.insert().values(
+                id="zz-broken",
+                created=1.5,
+                updated=2.25,
+                game="pog",
+                version=None,
+                scenario="historical",
+                options="{not json",
+                seed=7,
+                seats='{"ap": 1}',
+                summary="null",
+                extra=None,
+            )
+        )
+    ids = [humans, clocked, bot, qmg]
+    return {"humans": humans, "tokens": tokens, "seat": seat, "sent": sent, "ids": ids}
+
+
+def said(r: Any) -> str:
+    """What a command wrote to standard error, its lines as the terminal wrapped them joined."""
+    return " ".join(str(r.stderr).split())
+
+
+def hashes(store: GameStore, ids: list[str]) -> dict[str, str]:
+    service = GameService(store)
+    out = {}
+    for gid in ids:
+        live = service.load(gid)
+        assert live.problem is None, live.problem
+        out[gid] = game(live.row.game).hash(live.ok().state)
+    return out
+
+
+def test_a_round_trip_is_exact(store: GameStore, tmp_path: Path) -> None:
+    facts = fill(store)
+    first = list(export_lines(store))
+    assert len(first) == 5 and first == sorted(first, key=lambda x: json.loads(x)["id"])
+    docs = [json.loads(x) for x in first]
+    assert all(d["format"] == FORMAT for d in docs)
+    humans = next(d for d in docs if d["id"] == facts["humans"])
+    # the seats keep their token digests, never the tokens
+    assert humans["seats"]["ap"]["kind"] == "human"
+    assert humans["seats"]["ap"]["token"] != facts["tokens"]["ap"]
+    assert facts["tokens"]["ap"] not in first[docs.index(humans)]
+    assert [q["request_id"] for q in humans["requests"]] == ["retry-me"]
+    assert humans["chat"][0]["text"] == "Ça commence — good luck\nand have fun"
+    assert humans["notify"] == [{"seat": "cp", "webhook": None, "email": "cp@example.org",
+                                 "at": humans["notify"][0]["at"]}]  # fmt: skip
+    assert len(humans["actions"]) >= 7 and all(type(a["at"]) is float for a in humans["actions"])
+    assert any("clock" in d["extra"] for d in docs)
+    broken = next(d for d in docs if d["id"] == "zz-broken")
+    assert broken["options"] == {"$text": "{not json"} and broken["summary"] is None
+    assert broken["extra"] is None
+
+    copy = GameStore(str(tmp_path / "copy.sqlite"))
+    done = import_games(copy, parse(first))
+    assert (done.games, done.replaced) == (5, [])
+    assert list(export_lines(copy)) == first
+    assert hashes(copy, facts["ids"]) == hashes(store, facts["ids"])
+    copy.close()
+
+
+def test_sqlite_to_postgresql_and_back(tmp_path: Path, pg_url: str) -> None:
+    source = GameStore(str(tmp_path / "source.sqlite"))
+    facts = fill(source)
+    lines = list(export_lines(source))
+    pg = GameStore(pg_url)
+    import_games(pg, parse(lines))
+    assert list(export_lines(pg)) == lines
+    assert hashes(pg, facts["ids"]) == hashes(source, facts["ids"])
+    back = GameStore(str(tmp_path / "back.sqlite"))
+    import_games(back, parse(list(export_lines(pg))))
+    assert list(export_lines(back)) == lines
+    # the players keep their links, and a retried request is still recognised
+    gid, tokens, seat = facts["humans"], facts["tokens"], facts["seat"]
+    with TestClient(create_app(store=pg, bot_workers=0)) as client:
+        assert view(client, gid, tokens["ap"])["seat"] == "ap"
+        r = client.post(
+            f"/api/games/{gid}/action",
+            headers={"X-Seat-Token": tokens[seat], "X-Request-Id": "retry-me"},
+            json=facts["sent"],
+        )
+        assert r.status_code == 200 and r.json()["repeated"] is True, r.text
+    for s in (source, pg, back):
+        s.close()
+
+
+def test_cli_export_and_import(tmp_path: Path) -> None:
+    source = GameStore(str(tmp_path / "source.sqlite"))
+    fill(source)
+    source.close()
+    runner = CliRunner()
+    out = tmp_path / "games.jsonl"
+    r = runner.invoke(cli, ["export", "--db", str(tmp_path / "source.sqlite"), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "5 games exported" in said(r)
+    target = str(tmp_path / "target.sqlite")
+    r = runner.invoke(cli, ["import", str(out), "--db", target])
+    assert r.exit_code == 0, r.output
+    assert "5 games with" in said(r)
+    r = runner.invoke(cli, ["export"], env={"GREATWAR_DB": target})  # to standard output
+    assert r.exit_code == 0 and r.stdout == out.read_text(encoding="utf-8")
+
+    # a second import of the same games is refused, naming them, and changes nothing
+    before = out.read_text(encoding="utf-8")
+    r = runner.invoke(cli, ["import", str(out), "--db", target])
+    assert r.exit_code == 2 and "already holds 5 of these games" in said(r)
+    assert "zz-broken" in said(r) and "--replace" in said(r)
+    r = runner.invoke(cli, ["export", "--db", target])
+    assert r.stdout == before
+    # a store holding one of them: refused too, and none of the others is added
+    partial = tmp_path / "partial.jsonl"
+    partial.write_text(before.splitlines(keepends=True)[2])
+    other = str(tmp_path / "other.sqlite")
+    assert runner.invoke(cli, ["import", str(partial), "--db", other]).exit_code == 0
+    r = runner.invoke(cli, ["import", str(out), "--db", other])
+    assert r.exit_code == 2 and "already holds 1 of these games" in said(r)
+    assert runner.invoke(cli, ["export", "--db", other]).stdout == partial.read_text()
+    # --replace replaces them, exactly
+    r = runner.invoke(cli, ["import", str(out), "--db", target, "--replace"])
+    assert r.exit_code == 0 and "(5 replaced)" in said(r), r.output
+    assert runner.invoke(cli, ["export", "--db", target]).stdout == before
+
+
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        ("{", "line 2: not JSON"),
+        ('{"format": "other"}', "line 2: not a stored game"),
+        ("FIRST", "line 2: game 'zz-broken' is in the file twice"),
+        ('{"seed": -1}', "line 2: 'seed' is out of range"),
+        ('{"actions": [{"n": 1, "text": "x", "seat": null, "at": 0}]}', "actions[0] is not"),
+    ],
+)
+def test_a_file_that_is_not_an_export_changes_nothing(tmp_path: Path, bad: str, why: str) -> None:
+    source = GameStore(str(tmp_path / "source.sqlite"))
+    with source.engine.begin() as conn:
+        conn.execute(
+            games_table.insert().values(
+                id="zz-broken", created=1.0, updated=1.0, game="pog", scenario="historical",
+                options="null", seed=1, seats="{}", summary="{}",
+            )
+        )  # fmt: skip
+    (first,) = export_lines(source)
+    source.close()
+    if bad == "FIRST":
+        second = first
+    elif bad.startswith('{"'):
+        second = json.dumps({**json.loads(first), "id": "other", **json.loads(bad)})
+    else:
+        second = bad
+    path = tmp_path / "bad.jsonl"
+    path.write_text(first + "\n" + second + "\n")
+    target = tmp_path / "target.sqlite"
+    r = CliRunner().invoke(cli, ["import", str(path), "--db", str(target)])
+    assert r.exit_code == 2 and why in said(r), r.stderr
+    assert not target.exists()  # refused before the store was opened
