@@ -613,6 +613,15 @@ def supplied_at(s: State, u: int, x: int, attrition: bool = False) -> bool:
     return False
 
 
+def own_source(s: State, u: int, x: int) -> bool:
+    """Is ``x`` a source of unit ``u``'s supply class that is at war (14.2.1)? Where ``x`` is
+    also friendly-controlled and a supply path may pass it (free of enemy units, not closed to
+    all), :func:`supplied_at` is True there without a search: :func:`reach` starts from the
+    component of every such source (14.1.2)."""
+    cls = CLASSES[UNIT_CLASS[u]]
+    return x in cls.sources and _source_at_war(s, x, cls)
+
+
 def home_supplied(s: State, u: int) -> bool:
     """13.1.12, 17.1.4.1: False when the unit can trace only to another nation's sources
     (GE/AH to Sofia or Constantinople, TU to Essen/Breslau/Sofia, BU to Essen/Breslau/
