@@ -333,6 +333,7 @@ class SideSupply:
     __slots__ = (
         "dashed",
         "free",
+        "kept",
         "key",
         "labels",
         "masks",
@@ -355,6 +356,9 @@ class SideSupply:
         self.dashed: list[tuple[tuple[int, frozenset[str]], ...] | None] = [()]
         self.reach: dict[str, bytes] = {}  # per class, the spaces it reaches
         self.port_comps: frozenset[int] | None = None  # see port_components()
+        # What other modules derive from this data alone (and from nothing else of the
+        # position), kept with it: SR route components and ends (redeployment).
+        self.kept: dict[object, object] = {}
 
     def component(self, x: int) -> int:
         """The component of passable space ``x``, labelled now if it was not yet."""
