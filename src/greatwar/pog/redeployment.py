@@ -1365,6 +1365,10 @@ def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
         and supply.side_supply(s, side) is ctx.routes.supply_data  # as 14.1.3 says it is
     ):
         kept = _Ctx(s.serial + 1, side, ctx.routes)
+        # 13.1.8: the anchors of other SR nations than the unit's (their units did not move;
+        # nothing else they depend on changes while the routes are kept).
+        moved = SR_NATION[u]
+        kept.anchors = {n: v for n, v in ctx.anchors.items() if n != moved}
         if ctx.packed is not None:  # the full spaces: only two spaces changed
             occ = board.occupants(s)
             packed = set(ctx.packed)

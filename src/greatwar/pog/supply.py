@@ -196,7 +196,7 @@ def _closed(s: State) -> bytearray:
     return got
 
 
-CLOSED = "closed"
+CLOSED = board.CLOSED
 
 
 def passable(s: State, x: int, side: int) -> bool:
@@ -281,7 +281,7 @@ CLASS_ADJ: dict[str, tuple[tuple[int, ...], ...]] = {
 # ports it may use, the MEF Beachhead and whether Bulgaria and Turkey are at war.
 
 SIDE_KEY = board.SUPPLY_SIDE  # cache keys of each side's data ("supply.0", "supply.1")
-LANES = "supply.lanes"  # the whole-board bytes both sides' keys are made from
+LANES = board.LANES  # the whole-board bytes both sides' keys are made from
 REACH_KEY: dict[str, str] = {name: "supply:" + name for name in CLASSES}
 _EQUALS = tuple(bytes(1 if i == v else 0 for i in range(256)) for v in (0, 1))  # translate
 _HAS_FORT = int.from_bytes(HAS_FORT, "little")
