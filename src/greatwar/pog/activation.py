@@ -123,7 +123,9 @@ def cost_parts(s: State, side: int, x: int, mode: str) -> tuple[int, str, int]:
             return cost + len(rest), "", 0
     if not rest:
         return cost, "", 0
-    return cost, _single_nation_stack(s, side, rest), len(nationalities(s, x, rest))
+    # A single unit is a single nationality (9.2.3).
+    count = 1 if len(rest) == 1 else len(nationalities(s, x, rest))
+    return cost, _single_nation_stack(s, side, rest), count
 
 
 def can_act(s: State, u: int) -> bool:
@@ -165,6 +167,11 @@ class _Activatable(NamedTuple):
 
 
 ACTIVATABLE = "activatable"  # cache key
+SIDE_UNITS = (
+    tuple(u.ix for u in UNITS if u.side == AP),
+    tuple(u.ix for u in UNITS if u.side == CP),
+)
+ON_MAP = tuple(not sp.is_box for sp in SPACES)
 DESERT = tuple(sp.terrain == "desert" for sp in SPACES)
 MOVE_ACTIONS = tuple(Action("activate", ("move", sp.id)) for sp in SPACES)
 ATTACK_ACTIONS = tuple(Action("activate", ("attack", sp.id)) for sp in SPACES)
@@ -194,11 +201,17 @@ def _activatable(s: State, side: int) -> list[_Activatable]:
     occ = board.occupants(s)
     # The mode matters only for the Allied attacks after the Fall of the Tsar (cost_parts).
     tsar = side == AP and "fall_of_the_tsar" in s.events
-    for x in D.map_spaces:
+    loc = s.loc
+    # The map spaces holding a unit of the side, in order (a space is the side's by its first
+    # unit).
+    for x in sorted({x for u in SIDE_UNITS[side] if (x := loc[u]) >= 0 and ON_MAP[x]}):
         units = occ[x]
-        if not units or UNITS[units[0]].side != side:
+        if UNITS[units[0]].side != side:
             continue
-        if not any(can_act(s, u) for u in units):
+        for u in units:
+            if can_act(s, u):
+                break
+        else:
             continue
         move = cost_parts(s, side, x, "move")
         out.append(

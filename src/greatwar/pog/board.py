@@ -41,6 +41,9 @@ OCC = "occ"
 SIDES = "occupant_sides"
 SUPPLY_SIDE = SUPPLY_SIDE_KEYS  # each side's supply data (greatwar.pog.supply.side_supply)
 SUPPLY_STALE = SUPPLY_STALE_KEYS  # the same, from before the last change: kept if still exact
+CLOSED = "closed"  # greatwar.pog.supply.closed_spaces
+LANES = "supply.lanes"  # greatwar.pog.supply._board_lanes
+GREEK = tuple(d.nation == "gr" for d in UNITS)
 
 
 def invalidate(s: State) -> None:
@@ -65,6 +68,8 @@ def _units_moved(s: State, u: int, frm: int, to: int) -> None:
         return
     occ: list[list[int]] | None = c.get(OCC)
     sides: list[int] | None = c.get(SIDES)
+    lanes: tuple[int, int, int, int, int, int] | None = c.get(LANES)
+    closed = c.get(CLOSED)
     invalidate(s)
     if occ is None:
         return
@@ -82,6 +87,21 @@ def _units_moved(s: State, u: int, frm: int, to: int) -> None:
             if x >= 0:
                 sides[x] = UNITS[occ[x][0]].side if occ[x] else -1
         c[SIDES] = sides
+    if not GREEK[u]:
+        # The spaces closed to all and the whole-board bytes of supply's keys: only the
+        # occupying side of the two spaces changes (Greek units alone close spaces, 9.5.2.4).
+        if closed is not None:
+            c[CLOSED] = closed
+        if lanes is not None:
+            shut, occ_ap, occ_cp, ctrl_ap, ctrl_cp, besieged = lanes
+            for x in (frm, to):
+                if x >= 0:
+                    shift = 8 * x
+                    keep = ~(0xFF << shift)
+                    side = UNITS[occ[x][0]].side if occ[x] else -1
+                    occ_ap = (occ_ap & keep) | (int(side == AP) << shift)
+                    occ_cp = (occ_cp & keep) | (int(side == CP) << shift)
+            c[LANES] = (shut, occ_ap, occ_cp, ctrl_ap, ctrl_cp, besieged)
 
 
 def occupants(s: State) -> list[list[int]]:

@@ -341,6 +341,9 @@ class _Routes:
     any_ne: bool  # an open Near East space
     any_it: bool  # an open Italian space
     any_cross: bool  # an open link between the Europe and Near East maps
+    # The side's supply data these routes were made with (the routes are a function of it:
+    # see _components; and _relocate_keeping_cache).
+    supply_data: supply.SideSupply
     labels: dict[tuple[Profile, bool], _Components] = field(default_factory=dict)
     # Per unit: its last sorted destinations and their actions (reused while unchanged).
     actions: dict[int, tuple[list[int], list[Action]]] = field(default_factory=dict)
@@ -349,8 +352,6 @@ class _Routes:
         default_factory=dict
     )
     ports: list[int] | None = None  # see _ports
-    # The side's supply data these routes were made with (see _relocate_keeping_cache).
-    supply_data: object = None
     # Per unit, what has_room found true or false of it that cannot change while it stays
     # put in this play (nothing changes control, forts, war entry or the side's supply):
     # (in supply and free to go, may go to the Reserve Box but for the allowances).
@@ -452,16 +453,27 @@ def _components(s: State, ctx: _Ctx, p: Profile, local: bool) -> _Components:
     """The (lazily labelled) components for profile ``p``; ``local``: without the links
     between the Europe and Near East maps."""
     key = (p, local)
-    got = ctx.routes.labels.get(key)
+    routes = ctx.routes
+    got = routes.labels.get(key)
     if got is None:
-        plain = not (local or p.russia or p.bef or p.ne_barred or p.italy or p.brest)
-        got = _Components(
-            _open_spaces(s, ctx, p),
-            _adjacency(p.links, local),
-            p.links,
-            supply.side_supply(s, p.side) if plain else None,
-        )
-        ctx.routes.labels[key] = got
+        # But after Brest-Litovsk, the open spaces are those a supply path of the side may
+        # pass (see _routes) less the profile's limits: a function of the side's supply data
+        # alone, so the components are kept with it, from one SR play to the next.
+        kept = routes.supply_data.kept if not p.brest else None
+        shared = kept.get(("sr", key)) if kept is not None else None
+        if isinstance(shared, _Components):
+            got = shared
+        else:
+            plain = not (local or p.russia or p.bef or p.ne_barred or p.italy or p.brest)
+            got = _Components(
+                _open_spaces(s, ctx, p),
+                _adjacency(p.links, local),
+                p.links,
+                supply.side_supply(s, p.side) if plain else None,
+            )
+            if kept is not None:
+                kept[("sr", key)] = got
+        routes.labels[key] = got
     return got
 
 
@@ -584,6 +596,35 @@ def _land_ok(s: State, u: int, members: list[int]) -> list[int]:
     return out
 
 
+def _kept_land_ok(
+    s: State,
+    ctx: _Ctx,
+    u: int,
+    p: Profile,
+    key: tuple[Profile, bool, int, tuple[str, bool, bool, bool, bool]],
+    members: list[int],
+) -> list[int]:
+    """``_land_ok(s, u, members)`` of component ``key``. For a unit without a special supply
+    (14.1.5), but after Brest-Litovsk (whose components are kept with the side's supply
+    data, see :func:`_components`), the answer depends on that supply data (the reach of the
+    unit's class), the unit's kind (its end key) and the two bars of :func:`_land_ok` alone:
+    it is kept with the supply data too."""
+    if p.brest or supply.SPECIAL[u]:
+        return _land_ok(s, u, members)
+    d = UNITS[u]
+    bars = (
+        d.side == CP and not movement.channel_ports_open(s),  # 11.1.9
+        SCENARIOS[s.scenario].historical and s.commit[AP] < 2,  # 5.7.4 #6
+    )
+    kept = ctx.routes.supply_data.kept
+    k = ("sr.ends", key, bars)
+    got = kept.get(k)
+    if got is None:
+        got = kept[k] = _land_ok(s, u, members)
+    assert isinstance(got, list)
+    return got
+
+
 def _full(s: State, x: int) -> bool:
     return len(board.units_in(s, x)) >= STACK_LIMIT
 
@@ -598,7 +639,7 @@ def _land_ends(
         # Where the unit may end does not change while the routes are kept (own units move).
         ends = ctx.routes.ends.get(key)
         if ends is None:
-            ends = ctx.routes.ends[key] = _land_ok(s, u, members)
+            ends = ctx.routes.ends[key] = _kept_land_ok(s, ctx, u, p, key, members)
         packed = _full_spaces(s, ctx)
         if packed.isdisjoint(ends):
             got = (ends, [])
@@ -1324,6 +1365,10 @@ def _relocate_keeping_cache(s: State, u: int, to: int) -> None:
         and supply.side_supply(s, side) is ctx.routes.supply_data  # as 14.1.3 says it is
     ):
         kept = _Ctx(s.serial + 1, side, ctx.routes)
+        # 13.1.8: the anchors of other SR nations than the unit's (their units did not move;
+        # nothing else they depend on changes while the routes are kept).
+        moved = SR_NATION[u]
+        kept.anchors = {n: v for n, v in ctx.anchors.items() if n != moved}
         if ctx.packed is not None:  # the full spaces: only two spaces changed
             occ = board.occupants(s)
             packed = set(ctx.packed)

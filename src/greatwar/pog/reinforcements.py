@@ -84,6 +84,10 @@ def _home(nation: str) -> tuple[int, ...]:
 
 
 HOME: dict[str, tuple[int, ...]] = {n: _home(n) for n in D.nations}
+# The same, the supply sources first (see _has_space).
+HOME_SOURCES_FIRST: dict[str, tuple[int, ...]] = {
+    n: tuple(sorted(xs, key=lambda x: not SPACES[x].supply_source)) for n, xs in HOME.items()
+}
 
 
 messages.define(
@@ -138,7 +142,9 @@ def _fits(s: State, u: int, x: int, extra: dict[int, int] | None) -> bool:
         return False
     if _brest_litovsk_bars(s, u, x):
         return False
-    return supply.supplied_at(s, u, x)
+    # 14.1.2: a usable space (friendly, free of enemy units, open) that is a source of the
+    # army's class at war is in supply; asked first, it spares a supply search.
+    return supply.own_source(s, u, x) or supply.supplied_at(s, u, x)
 
 
 def _near_east_allowed(s: State, u: int) -> bool:
@@ -230,11 +236,28 @@ def corps_space(s: State, u: int, extra: dict[int, int] | None = None) -> int:
     return x
 
 
+def _has_space(s: State, u: int, extra: dict[int, int]) -> bool:
+    """``bool(army_spaces(s, u, extra))``, stopping at the first space found (and trying the
+    home supply sources first, which need no supply search: see :func:`_fits`)."""
+    n = UNITS[u].nation
+    if n in ("be", "sb", "fr"):
+        return bool(army_spaces(s, u, extra))
+    if n == "us":
+        return any(_fits(s, u, x, extra) for x in FRENCH_PORTS)
+    ne = u in ALLIED_NE_ARMIES
+    for x in HOME_SOURCES_FIRST.get(n, ()):
+        if not (ne and x in NEAR_EAST) and _fits(s, u, x, extra):
+            return True
+    return ne and bool(special_spaces(s, u, extra))
+
+
 def _assign(s: State, armies: Sequence[int], extra: dict[int, int]) -> bool:
     """Is there a space for each army, all together? (Small backtracking search.)"""
     if not armies:
         return True
     u, rest = armies[0], armies[1:]
+    if not rest:
+        return _has_space(s, u, extra)
     for x in army_spaces(s, u, extra):
         extra[x] = extra.get(x, 0) + 1
         ok = _assign(s, rest, extra)

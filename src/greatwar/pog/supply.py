@@ -196,7 +196,7 @@ def _closed(s: State) -> bytearray:
     return got
 
 
-CLOSED = "closed"
+CLOSED = board.CLOSED
 
 
 def passable(s: State, x: int, side: int) -> bool:
@@ -281,7 +281,7 @@ CLASS_ADJ: dict[str, tuple[tuple[int, ...], ...]] = {
 # ports it may use, the MEF Beachhead and whether Bulgaria and Turkey are at war.
 
 SIDE_KEY = board.SUPPLY_SIDE  # cache keys of each side's data ("supply.0", "supply.1")
-LANES = "supply.lanes"  # the whole-board bytes both sides' keys are made from
+LANES = board.LANES  # the whole-board bytes both sides' keys are made from
 REACH_KEY: dict[str, str] = {name: "supply:" + name for name in CLASSES}
 _EQUALS = tuple(bytes(1 if i == v else 0 for i in range(256)) for v in (0, 1))  # translate
 _HAS_FORT = int.from_bytes(HAS_FORT, "little")
@@ -333,6 +333,7 @@ class SideSupply:
     __slots__ = (
         "dashed",
         "free",
+        "kept",
         "key",
         "labels",
         "masks",
@@ -355,6 +356,9 @@ class SideSupply:
         self.dashed: list[tuple[tuple[int, frozenset[str]], ...] | None] = [()]
         self.reach: dict[str, bytes] = {}  # per class, the spaces it reaches
         self.port_comps: frozenset[int] | None = None  # see port_components()
+        # What other modules derive from this data alone (and from nothing else of the
+        # position), kept with it: SR route components and ends (redeployment).
+        self.kept: dict[object, object] = {}
 
     def component(self, x: int) -> int:
         """The component of passable space ``x``, labelled now if it was not yet."""
@@ -611,6 +615,15 @@ def supplied_at(s: State, u: int, x: int, attrition: bool = False) -> bool:
         if r[n]:
             return True
     return False
+
+
+def own_source(s: State, u: int, x: int) -> bool:
+    """Is ``x`` a source of unit ``u``'s supply class that is at war (14.2.1)? Where ``x`` is
+    also friendly-controlled and a supply path may pass it (free of enemy units, not closed to
+    all), :func:`supplied_at` is True there without a search: :func:`reach` starts from the
+    component of every such source (14.1.2)."""
+    cls = CLASSES[UNIT_CLASS[u]]
+    return x in cls.sources and _source_at_war(s, x, cls)
 
 
 def home_supplied(s: State, u: int) -> bool:
