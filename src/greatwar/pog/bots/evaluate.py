@@ -48,7 +48,7 @@ FRONT = 0.6  # points per combat factor missing on a front-line space
 TRENCH = 1.2  # points per trench level on an own front-line space next to the enemy
 WS = 1.0  # one War Status point before Total War
 LIMITED_WAR = 20.0  # reaching Limited War (16.1.3): a better deck (and Turkey for the CP, 16.1.3)
-TOTAL_WAR = 14.0  # reaching Total War (16.1.4): the best deck
+TOTAL_WAR = 30.0  # reaching Total War (16.1.4): the best deck (Brest-Litovsk, the US)
 CARD_OPS = 0.6  # one OPS of a card in hand
 RP = 1.5  # one replacement point
 
