@@ -6,7 +6,9 @@ fix that changes play changes them too: update the pins together with that fix, 
 Updated for the review's rules fixes (issue 19: supply, attrition, combat, activation,
 stacking, sieges and the ANA). Updated again when strategic redeployment became two decisions,
 the unit and then its destination (issue 12): the random player picks among different lists,
-so every game goes another way; the rules did not change.
+so every game goes another way; the rules did not change. The heuristic-against-random pins
+were updated again when the heuristic learnt War Status, sectors and trenches (issue 10): the
+bot plays differently, the rules did not change.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ RANDOM_GAMES = [
 ]
 
 BOT_GAMES = [
-    ("introductory", 4, 334, "dfde1aaee6e2487d42ef72e186333d82"),
-    ("historical", 5, 476, "2343b992cae2bbf57d8159abbc4e6316"),
+    ("introductory", 4, 254, "1e33028bd949855da012d720a8a4f130"),
+    ("historical", 5, 771, "945427e5f2524a3a90f8498516058631"),
 ]
 
 
