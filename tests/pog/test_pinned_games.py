@@ -7,8 +7,8 @@ Updated for the review's rules fixes (issue 19: supply, attrition, combat, activ
 stacking, sieges and the ANA). Updated again when strategic redeployment became two decisions,
 the unit and then its destination (issue 12): the random player picks among different lists,
 so every game goes another way; the rules did not change. The heuristic-against-random pins
-were updated again when the heuristic learnt War Status, sectors and trenches (issue 10): the
-bot plays differently, the rules did not change.
+were updated again when the heuristic learnt War Status, sectors, trenches and the Russian VP
+spaces (issue 10): the bot plays differently, the rules did not change.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ RANDOM_GAMES = [
 ]
 
 BOT_GAMES = [
-    ("introductory", 4, 254, "1e33028bd949855da012d720a8a4f130"),
-    ("historical", 5, 771, "945427e5f2524a3a90f8498516058631"),
+    ("introductory", 4, 251, "7e8732ba039754163939e10088bd3771"),
+    ("historical", 5, 749, "99f6b25fbc054b722a4e2e101ade9184"),
 ]
 
 

@@ -196,3 +196,15 @@ def test_war_status_is_worth_most_on_the_way_to_a_better_deck() -> None:
     assert war_status_worth(4, 1) == war_status_worth(4, 0)  # the level reached is the same
     s.ws[1] = 3
     assert war_status_gain(s, 1, 1) == war_status_worth(4, 0) - war_status_worth(3, 0)
+
+
+def test_russian_vp_spaces_are_worth_more_until_brest_litovsk() -> None:
+    # 16.4.3-16.4.6: the Russian VP spaces the CP holds move Russia toward capitulation.
+    s = engine.new_game("historical", seed=1)
+    an = Analysis(view(s, "cp"))
+    warsaw, sedan = D.space("warsaw"), D.space("sedan")
+    before = an.space_worth(warsaw)
+    assert before > an.space_worth(sedan) + 4.0  # both VP spaces; Warsaw is also a fort
+    s.events["treaty_of_brest_litovsk"] = 5  # Russia is out of the war: no more to gain
+    an = Analysis(view(s, "cp"))
+    assert an.space_worth(warsaw) == before - 4.0

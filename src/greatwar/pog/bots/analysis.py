@@ -62,6 +62,7 @@ STEP_COST = 0.02  # each space moved: prefer the shorter of two equal paths
 REACH = 3  # spaces an enemy army marches in one activation (11.1: movement factor 3)
 CUT_OFF = 9.0  # a unit whose supply line one enemy march would cut
 GAP = 0.45  # share of what a lone unit shields that it is worth there
+RUSSIAN_VP = 4.0  # a Russian VP space also moves the Russian Capitulation Track (16.4.3-16.4.6)
 SECTOR = 0.45  # one combat factor where the enemy masses more than the sector holds
 SECTOR_HOLD = 0.65  # share of the enemy's strength a sector needs to hold (trenches help it)
 
@@ -200,6 +201,8 @@ class Analysis:
             w += 3.0
         if sp.fort and self.s.fort[x] == FORT_INTACT:
             w += 0.5
+        if sp.nation == "ru" and w > VP_POINTS and "treaty_of_brest_litovsk" not in self.s.events:
+            w += RUSSIAN_VP  # 16.4: Russian VP spaces the CP holds drive Russia out of the war
         return w
 
     def enemy_fort(self, x: int) -> bool:
