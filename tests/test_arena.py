@@ -119,3 +119,21 @@ def test_ratings_order_the_bots_by_their_results() -> None:
     # ten wins to one loss is 400 Elo points, about
     even = fit_ratings(["x", "y"], [("x", "y", 1.0)] * 10 + [("x", "y", 0.0)])
     assert even["y"] == pytest.approx(-400, abs=25)
+
+
+def test_a_bot_meeting_itself_plays_two_different_games_of_a_seed_pair() -> None:
+    """Both games of a seed pair share the dice; the bots' own seeds depend on the game seed,
+    the seat and the game's place in the pair, so a mirror match is not one game played twice."""
+    from greatwar.arena import bot_seed
+
+    assert len({bot_seed(5, seat, rot) for seat in (0, 1) for rot in (0, 1)}) == 4
+    games = schedule(("random", "random"), 2, seed=4, teams=("ap", "cp"))
+    played = [play_game(i, s, lineup, scenario="introductory") for i, s, lineup in games]
+    assert played[0].seed == played[1].seed
+    assert all(g.error is None for g in played)
+    first, second = played
+    assert (first.actions, first.numbers, first.turn) != (
+        second.actions,
+        second.numbers,
+        second.turn,
+    )

@@ -79,8 +79,11 @@ def pair_seeds(seed: int, rotations: int) -> list[int]:
     return [r.randrange(1 << 31) for _ in range(rotations)]
 
 
-def bot_seed(game_seed: int, seat_index: int) -> int:
-    return (game_seed * 1_000_003 + seat_index * 7919 + 17) % (1 << 62)
+def bot_seed(game_seed: int, seat_index: int, rotation: int = 0) -> int:
+    """The seed of the bot in seat ``seat_index`` of a game: from the game seed, the seat and
+    the game's place in its rotation, so that when a bot meets itself the games of a seed pair
+    are different games (the same bot seeds on the same dice would replay one game)."""
+    return (game_seed * 1_000_003 + seat_index * 7919 + rotation * 104_729 + 17) % (1 << 62)
 
 
 def _numbers(res: Mapping[str, Any]) -> dict[str, float]:
@@ -114,8 +117,9 @@ def play_game(
     )
     start = time.perf_counter()
     seat_label = {seat: lineup[team[seat]][0] for seat in g.seats}
+    rotation = index % max(1, len(g.teams()))
     bots = {
-        seat: make_bot(lineup[team[seat]][1], bot_seed(seed, i), game_id)
+        seat: make_bot(lineup[team[seat]][1], bot_seed(seed, i, rotation), game_id)
         for i, seat in enumerate(g.seats)
     }
     for label in seat_label.values():

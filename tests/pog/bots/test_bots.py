@@ -158,3 +158,53 @@ def test_the_searching_bot_is_given_only_views_and_answers_legal_actions() -> No
     assert spies["ap"].calls > 0 and spies["cp"].calls > 0
     bot = spies["ap"].bot
     assert getattr(bot, "searched", 0) >= 1  # it searched card choices, from views only
+
+
+def test_the_last_unit_of_a_threatened_space_does_not_leave_it_for_nothing() -> None:
+    # At the start the French 5th Army holds Sedan alone, next to the German armies.
+    s = engine.new_game("historical", seed=1)
+    an = Analysis(view(s, "ap"))
+    sedan, fr5 = D.space("sedan"), D.unit_ix["fr_5"]
+    assert an.occ[sedan] == [fr5]
+    assert an.foe_reach[sedan] == 1  # the Germans march in the moment it leaves
+    assert an.leave_cost(fr5, sedan) >= 8.0  # about a VP space's worth
+    # Paris, far behind the front, is not threatened: leaving costs nothing there.
+    paris = D.space("paris")
+    assert all(an.leave_cost(u, paris) == 0.0 for u in an.occ[paris])
+
+
+def test_a_unit_is_worth_more_where_the_enemy_masses_than_where_it_is_held() -> None:
+    s = engine.new_game("historical", seed=1)
+    an = Analysis(view(s, "ap"))
+    sedan, dubno = D.space("sedan"), D.space("dubno")
+    foe, own = an.sector(sedan)
+    assert foe > own  # the German right wing against the French left in 1914
+    fr5, ru3 = D.unit_ix["fr_5"], D.unit_ix["ru_3"]
+    assert an.sector_need(fr5, sedan) > 0.0
+    foe, own = an.sector(dubno)
+    assert own >= foe  # the Russians at Dubno outnumber the Austrians near them
+    assert an.sector_need(ru3, dubno) == 0.0
+
+
+def test_war_status_is_worth_most_on_the_way_to_a_better_deck() -> None:
+    from greatwar.pog.bots.evaluate import war_status_gain, war_status_worth
+
+    s = engine.new_game("historical", seed=1)
+    # 16.1.3: War Status 4 brings the Limited War deck; each point toward it counts.
+    assert war_status_worth(4, 0) - war_status_worth(3, 0) > 4.0
+    assert war_status_worth(12, 2) - war_status_worth(11, 2) < 1.5  # Total War reached
+    assert war_status_worth(4, 1) == war_status_worth(4, 0)  # the level reached is the same
+    s.ws[1] = 3
+    assert war_status_gain(s, 1, 1) == war_status_worth(4, 0) - war_status_worth(3, 0)
+
+
+def test_russian_vp_spaces_are_worth_more_until_brest_litovsk() -> None:
+    # 16.4.3-16.4.6: the Russian VP spaces the CP holds move Russia toward capitulation.
+    s = engine.new_game("historical", seed=1)
+    an = Analysis(view(s, "cp"))
+    warsaw, sedan = D.space("warsaw"), D.space("sedan")
+    before = an.space_worth(warsaw)
+    assert before > an.space_worth(sedan) + 4.0  # both VP spaces; Warsaw is also a fort
+    s.events["treaty_of_brest_litovsk"] = 5  # Russia is out of the war: no more to gain
+    an = Analysis(view(s, "cp"))
+    assert an.space_worth(warsaw) == before - 4.0

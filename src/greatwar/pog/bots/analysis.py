@@ -62,6 +62,9 @@ STEP_COST = 0.02  # each space moved: prefer the shorter of two equal paths
 REACH = 3  # spaces an enemy army marches in one activation (11.1: movement factor 3)
 CUT_OFF = 9.0  # a unit whose supply line one enemy march would cut
 GAP = 0.45  # share of what a lone unit shields that it is worth there
+RUSSIAN_VP = 4.0  # a Russian VP space also moves the Russian Capitulation Track (16.4.3-16.4.6)
+SECTOR = 0.45  # one combat factor where the enemy masses more than the sector holds
+SECTOR_HOLD = 0.65  # share of the enemy's strength a sector needs to hold (trenches help it)
 
 
 def step_cost(s: State, u: int) -> float:
@@ -174,6 +177,7 @@ class Analysis:
         self._dist: dict[tuple[str, bool, bool, bool], list[int]] = {}
         self._pot: dict[tuple[int, int], float] = {}
         self._gain: dict[int, float] = {}
+        self._sector: dict[int, tuple[int, int]] = {}
         self.mo = s.mo[me]
 
     # -- basic facts ---------------------------------------------------------------------
@@ -197,6 +201,8 @@ class Analysis:
             w += 3.0
         if sp.fort and self.s.fort[x] == FORT_INTACT:
             w += 0.5
+        if sp.nation == "ru" and w > VP_POINTS and "treaty_of_brest_litovsk" not in self.s.events:
+            w += RUSSIAN_VP  # 16.4: Russian VP spaces the CP holds drive Russia out of the war
         return w
 
     def enemy_fort(self, x: int) -> bool:
@@ -226,6 +232,13 @@ class Analysis:
                     continue
                 dist[n] = nd
                 todo.append(n)
+        # A space we hold is reached one move after its nearest neighbour the enemy reaches:
+        # what it would be if the units there walked away (they block the march meanwhile).
+        for x in MAP:
+            us = occ[x]
+            if us and UNITS[us[0]].side == me and not self.closed[x]:
+                near = min((dist[n] for n in ADJ[x] if not self.closed[n]), default=far)
+                dist[x] = min(far, near + 1)
         return dist
 
     def _depth(self) -> list[int]:
@@ -286,6 +299,48 @@ class Analysis:
             ring = nxt
         self._behind[x] = total
         return total
+
+    def sector(self, y: int) -> tuple[int, int]:
+        """The balance of force around ``y``: the enemy's combat factors within two moves of
+        it and ours within one (each unit once). A front is held by the units near it: a
+        sector where the enemy masses more than we hold is where the next unit is needed,
+        whatever front it comes from (strategic redeployment, 13, moves it there)."""
+        got = self._sector.get(y)
+        if got is not None:
+            return got
+        seen = {y}
+        ring = [y]
+        own = self.own_cf[y]
+        foe = self.foe_cf[y]
+        for step in range(2):
+            nxt = []
+            for z in ring:
+                for n in ADJ[z]:
+                    if n in seen or self.closed[n]:
+                        continue
+                    seen.add(n)
+                    nxt.append(n)
+                    foe += self.foe_cf[n]
+                    if step == 0:
+                        own += self.own_cf[n]
+            ring = nxt
+        out = (foe, own)
+        self._sector[y] = out
+        return out
+
+    def sector_need(self, u: int, y: int) -> float:
+        """What own unit ``u`` standing in own space ``y`` adds to the sector's defence."""
+        foe, own = self.sector(y)
+        if not foe:
+            return 0.0
+        cf = board.cf(self.s, u)
+        if self.s.loc[u] == y or (self.s.loc[u] >= 0 and y in ADJ[self.s.loc[u]]):
+            own -= cf  # it is counted there already
+        need = SECTOR_HOLD * foe - own
+        if need <= 0:
+            return 0.0
+        stake = min(self.space_worth(y) + self.behind(y), 16.0)
+        return SECTOR * (1.0 + stake / 8.0) * min(cf, need)
 
     # -- distances to the front ----------------------------------------------------------
 
@@ -370,6 +425,8 @@ class Analysis:
                 # the only unit between the enemy and what lies behind (a gap filled)
                 near = 1.0 if self.foe_reach[y] <= 1 else 0.5
                 v += near * GAP * (self.space_worth(y) + 0.5 * self.behind(y))
+        if s.ctrl[y] == self.me and d <= 2:
+            v += self.sector_need(u, y)
         threat = self.foe_adj[y]
         if threat:
             cf = board.cf(s, u)

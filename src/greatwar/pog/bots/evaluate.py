@@ -32,6 +32,7 @@ from greatwar.pog.bots.analysis import ADJ, ARMY_VALUE, CORPS_VALUE, MAP, UNITS,
 from greatwar.pog.data import load
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import OFF, State
+from greatwar.pog.tracks import LIMITED_WAR_AT, TOTAL_WAR_AT
 
 D = load()
 SPACES = D.spaces
@@ -46,6 +47,8 @@ UNSUPPLIED = 0.6  # share of a unit's worth lost out of supply (attrition, 14.3)
 FRONT = 0.6  # points per combat factor missing on a front-line space
 TRENCH = 1.2  # points per trench level on an own front-line space next to the enemy
 WS = 1.0  # one War Status point before Total War
+LIMITED_WAR = 20.0  # reaching Limited War (16.1.3): a better deck (and Turkey for the CP, 16.1.3)
+TOTAL_WAR = 30.0  # reaching Total War (16.1.4): the best deck (Brest-Litovsk, the US)
 CARD_OPS = 0.6  # one OPS of a card in hand
 RP = 1.5  # one replacement point
 
@@ -54,6 +57,26 @@ def unit_value(s: State, u: int) -> float:
     d = UNITS[u]
     base = ARMY_VALUE if d.army else CORPS_VALUE
     return base * (0.6 if s.red[u] else 1.0)
+
+
+def war_status_worth(ws: int, commit: int) -> float:
+    """What a side's War Status is worth (16.1): each point before Total War, and above all
+    the way to the next commitment level, which brings a better deck (16.1.3, 16.1.4; the
+    Central Powers' Limited War also brings Turkey into the war). A side stuck below Limited
+    War draws its Mobilization cards for the whole game."""
+    reached = max(ws, LIMITED_WAR_AT if commit >= 1 else 0, TOTAL_WAR_AT if commit >= 2 else 0)
+    v = WS * min(ws, TOTAL_WAR_AT)
+    v += LIMITED_WAR * min(reached, LIMITED_WAR_AT) / LIMITED_WAR_AT
+    above = min(reached, TOTAL_WAR_AT) - LIMITED_WAR_AT
+    if above > 0:
+        v += TOTAL_WAR * above / (TOTAL_WAR_AT - LIMITED_WAR_AT)
+    return v
+
+
+def war_status_gain(s: State, side: int, points: int) -> float:
+    """What raising ``side``'s War Status by ``points`` now is worth (an event's War Status)."""
+    ws = s.ws[side]
+    return war_status_worth(ws + points, s.commit[side]) - war_status_worth(ws, s.commit[side])
 
 
 def _reach(s: State, occ: list[list[int]], side: int) -> list[int]:
@@ -123,9 +146,7 @@ def _side_terms(s: State, occ: list[list[int]], side: int, foe_reach: list[int])
                 if s.trench[x] and s.tside[x] == side:
                     v += TRENCH * s.trench[x]
     # War Status before Total War, replacement points, the hand
-    if s.commit[side] < 2:
-        v += WS * s.ws[side]
-    v += 0.5 * s.commit[side] * 4.0
+    v += war_status_worth(s.ws[side], s.commit[side])
     pools = ("fr", "br", "ru", "it", "us", "allied") if side == 0 else ("ge", "ah", "tu", "bu")
     v += RP * sum(s.rp.get(p, 0) for p in pools) / 2
     v += CARD_OPS * sum(CARDS[c].ops for c in s.hand[side])

@@ -34,7 +34,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from greatwar.pog import activation, board, movement, redeployment
+from greatwar.pog import activation, board, movement, redeployment, supply
 from greatwar.pog.bots.analysis import (
     ADJ,
     ARMY_VALUE,
@@ -48,6 +48,7 @@ from greatwar.pog.bots.analysis import (
     Analysis,
     step_cost,
 )
+from greatwar.pog.bots.evaluate import war_status_gain
 from greatwar.pog.combat import designation
 from greatwar.pog.combat.cards import COMBAT_CARDS
 from greatwar.pog.combat.resolution import flank_drm
@@ -57,7 +58,6 @@ from greatwar.pog.tracks import at_war
 
 D = load()
 CARDS = D.cards
-WS_POINTS = 1.2  # one War Status point before Total War (new cards come with commitment)
 OPS_THRESHOLD = 0.6  # an activation must gain at least this much
 ACT_LAMBDA = 0.8  # the worth of one OPS spent elsewhere
 NOISE = 1e-3
@@ -158,11 +158,35 @@ def op_candidates(an: Analysis, f: dict[str, Any]) -> list[Candidate]:
         if x in attacks:
             continue
         v = 0.0
+        dig = 0.0
         for u in can[x]:
-            v += max(0.0, an.move_gain(u))
+            g = max(0.0, an.move_gain(u))
+            v += g
+            if UNITS[u].army:
+                dig = max(dig, entrench_value(an, u, x) - g)  # 11.2.1: it digs in instead
+        v += dig
         if v > 0:
             out.append(Candidate("move", [x], cost(x, "move"), v, -1))
     return out
+
+
+def entrench_value(an: Analysis, u: int, x: int) -> float:
+    """What army ``u`` attempting to entrench in ``x`` is worth (11.2.1-11.2.3: it succeeds on
+    a die no higher than its Loss Factor; a trench shifts the attacker's fire left and the
+    defender's right, 11.2.8): much where the enemy masses next to what the space shields."""
+    s = an.s
+    if "ap_entrench" not in s.events and "cp_entrench" not in s.events:
+        return 0.0
+    level = s.trench[x] if s.tside[x] == an.me else 0
+    if level >= 2 or x not in MAP or not supply.unit_supplied(s, u):
+        return 0.0
+    threat = an.foe_adj[x]
+    if not threat and an.foe_reach[x] > 1:
+        return 0.1
+    chance = min(1.0, board.lf(s, u) / 6)
+    stake = min(an.space_worth(x) + an.behind(x), 16.0)
+    per_level = (1.5 + 0.25 * min(threat, 24)) * (1.0 + stake / 8.0)
+    return chance * per_level * (1.0 if level == 0 else 0.6)
 
 
 def plan_operation(an: Analysis, f: dict[str, Any], budget: int) -> tuple[float, list[Candidate]]:
@@ -257,6 +281,10 @@ def event_value(an: Analysis, card: int, ops_value: Callable[[int], float]) -> f
     key = c.event_key
     v = reinforcement_value(card)
     winters = max(0, (20 - s.turn) // 4)
+    # 11.2.1: either Entrench event lets both sides dig in; the first matters most (the side
+    # that plays it gets a trench at once, and defends better for the rest of the game)
+    dug = "ap_entrench" in s.events or "cp_entrench" in s.events
+    entrench_event = 2.0 if dug else 6.0 + 0.6 * _turns_left(an)
     table: dict[str, float] = {
         # Allied events
         "blockade": PERMANENT_VP * max(1, winters) * 0.8,
@@ -267,7 +295,7 @@ def event_value(an: Analysis, card: int, ops_value: Callable[[int], float]) -> f
         "zimmermann_telegram": PERMANENT_VP + 3,
         "over_there": 14.0,
         "moltke": 6.0 if s.turn <= 2 else 0.0,
-        "ap_entrench": 3.0,
+        "ap_entrench": entrench_event,
         "italy_entry": 14.0,
         "romania_entry": 6.0,
         "greece_entry": 4.0,
@@ -295,7 +323,7 @@ def event_value(an: Analysis, card: int, ops_value: Callable[[int], float]) -> f
         "oberost": 3.0,
         "sud_army": 1.5,
         "eleventh_army": 1.0,
-        "cp_entrench": 0.5,
+        "cp_entrench": entrench_event,
         "landwehr": 4.0,
         "high_seas_fleet": PERMANENT_VP * 0.8,
         "zeppelin_raids": 2.0,
@@ -322,8 +350,8 @@ def event_value(an: Analysis, card: int, ops_value: Callable[[int], float]) -> f
     v += table.get(key, 0.0 if c.reinforcement_units else 0.6 * c.ops * 1.5)
     if c.event_also_ops:
         v += ops_value(c.ops)
-    if s.commit[me] < 2:
-        v += WS_POINTS * c.war_status
+    if c.war_status:
+        v += war_status_gain(s, me, c.war_status)
     return v
 
 
@@ -502,8 +530,7 @@ def score_movement(
             continue
         u = D.unit_ix[args[0]]
         if verb == "entrench":
-            x = s.loc[u]
-            out.append(0.3 * an.foe_adj[x] + (2.0 if an.foe_adj[x] else -1.0))
+            out.append(entrench_value(an, u, s.loc[u]) - 0.05)
             continue
         y = D.space_ix[args[1]]
         x = s.loc[u]
