@@ -5,7 +5,7 @@
 // Space names keep a readable size on the screen at every zoom: names that would overlap
 // another name or space at this zoom are left out (they show when zooming in, and on hover).
 
-import { counterText, inkFor, nationColor } from "./common.js";
+import { counterText, inkFor, nationColor, t } from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const TERRAIN = { clear: "#f4f0e2", forest: "#cfe2bd", mountain: "#dccab0", swamp: "#c3dcd8", desert: "#efdca2" };
@@ -110,8 +110,8 @@ export class Board {
       if (map === "europe") text(this.root, x0 + 16, y0 + 40, label, { class: "region-label region-label-start" });
       else text(this.root, x1 - 16, y1 - 14, label, { class: "region-label" });
     };
-    region("europe", "Europe");
-    region("neareast", "Near East");
+    region("europe", t("pog.europe"));
+    region("neareast", t("pog.near_east"));
     const links = svg("g", { class: "links" }, this.root);
     const pos = (id, other) => {
       const s = f.spaces.get(id);
@@ -390,7 +390,7 @@ export class Board {
     if (u.reduced) svg("line", { x1: x0 + 2, y1: y0 + size - 1.2, x2: x0 + size - 2, y2: y0 + size - 1.2, class: "reduced-line" }, g);
     if (outUnits.has(u.id)) svg("circle", { cx: x0 + size - 3, cy: y0 + 3, r: 5, class: "oos-unit" }, g);
     const title = svg("title", {}, g);
-    title.textContent = `${d.name}${u.reduced ? " (reduced)" : ""} ${fac.join("-")}${outUnits.has(u.id) ? " — out of supply" : ""}`;
+    title.textContent = `${d.name}${u.reduced ? ` (${t("pog.reduced")})` : ""} ${fac.join("-")}${outUnits.has(u.id) ? ` — ${t("pog.out_of_supply")}` : ""}`;
     g.addEventListener("click", (ev) => {
       if (this.dragged) return;
       ev.stopPropagation();
