@@ -73,6 +73,7 @@ export function has(key) {
 
 // Fill every element marked data-i18n (its text), data-i18n-title and data-i18n-placeholder.
 export function translatePage(root = document) {
+  document.documentElement.style.setProperty("--new-label", JSON.stringify(` · ${t("log.new")}`));
   for (const e of root.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
   for (const e of root.querySelectorAll("[data-i18n-title]")) e.title = t(e.dataset.i18nTitle);
   for (const e of root.querySelectorAll("[data-i18n-placeholder]")) e.placeholder = t(e.dataset.i18nPlaceholder);

@@ -40,6 +40,19 @@ export const NATION = {
   none: ["", "#999999", ""],
 };
 
+// The turn's name in the facts' language ("Август 1914"), else the view's.
+export function turnLabel(facts, v) {
+  const turn = facts.turns.find((x) => x.turn === v.turn);
+  return (turn && turn.label) || v.turn_label;
+}
+
+// A bot's name for people ("normal": «средний»).
+export function botName(bot) {
+  const key = `bot.${bot}`;
+  const s = t(key);
+  return s === key ? bot : s;
+}
+
 export function nationColor(n) {
   return (NATION[n] || ["", "#999"])[1];
 }

@@ -2,7 +2,7 @@
 // shared shell (../shell.js) connects, sends, undoes, chats and notifies; this module draws the
 // map, the panels, the hand and the prompt, and turns clicks into decisions.
 
-import { actionLabel, el, Facts, fill, humanWords, loadPref, OUTCOME, savePref, SIDE_NAME, SIDE_SHORT, t, unitLabel } from "./common.js";
+import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, savePref, SIDE_NAME, SIDE_SHORT, t, turnLabel, unitLabel } from "./common.js";
 import { Board } from "./board.js";
 import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
 import { $, closeMenu, placePopup, seatToken, Shell } from "../shell.js";
@@ -53,7 +53,7 @@ function render() {
   });
   const opp = v.seat === "ap" ? "cp" : "ap";
   const oppSeat = v.seats[opp];
-  $("opponent").textContent = oppSeat.kind === "bot" ? `against the ${oppSeat.bot} bot` : "against a human";
+  $("opponent").textContent = oppSeat.kind === "bot" ? t("pog.against_bot", { bot: botName(oppSeat.bot) }) : t("pog.against_human");
   $("chat-tab").hidden = oppSeat.kind === "bot";
   board.render(v);
   board.setTrail(trailItems(state.stepper ? state.stepper.items.slice(0, state.stepper.at + 1) : freshEntries(), state.stepper ? state.stepper.items[state.stepper.at] : null));
@@ -83,7 +83,7 @@ function renderStatusLine() {
   const owed = ["cp", "ap"].filter((s) => mo[s] && mo[s] !== "none");
   fill(
     $("statusline"),
-    el("b", {}, t("pog.turn_label", { turn: v.turn, label: v.turn_label })),
+    el("b", {}, t("pog.turn_label", { turn: v.turn, label: turnLabel(facts, v) })),
     ` · ${ar} · `,
     el("b", { title: t("pog.vp_title") }, t("pog.vp_n", { vp: v.tracks.vp })),
     el("span", { title: t("pog.ws_title") }, ` · ${t("pog.ws_n", { ap: v.tracks.war_status.ap, cp: v.tracks.war_status.cp })}`),

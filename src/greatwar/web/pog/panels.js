@@ -2,7 +2,7 @@
 // events in force, the score, cards, the log (grouped by action round, with dice), the
 // procedure under way, the combat box, and the reference (tables, turn track, guide).
 
-import { DIE_FACES, el, fill, humanWords, nationName, SIDE_NAME, SIDE_SHORT, t as tr } from "./common.js";
+import { DIE_FACES, el, fill, humanWords, nationName, SIDE_NAME, SIDE_SHORT, t as tr, turnLabel } from "./common.js";
 import { logLine as sharedLogLine, LogPanel as SharedLogPanel } from "../log.js";
 
 const USES = new Set(["ops", "sr", "rp", "event", "auto"]);
@@ -31,7 +31,7 @@ export function renderTracks(box, facts, v) {
     el(
       "div",
       { class: "turnline" },
-      el("b", {}, tr("pog.turn_colon", { turn: v.turn, label: v.turn_label })),
+      el("b", {}, tr("pog.turn_colon", { turn: v.turn, label: turnLabel(facts, v) })),
       ` · ${ar}`,
       v.to_act ? el("span", { class: `to-act side-${v.to_act}` }, ` · ${tr("pog.to_act", { side: SIDE_NAME[v.to_act] })}`) : null,
     ),
