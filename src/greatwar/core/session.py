@@ -35,7 +35,7 @@ from greatwar.core.errors import (
     IllegalActionError,
     MalformedActionError,
 )
-from greatwar.core.games import Game, UnknownGameError, game, seat_names, team_of
+from greatwar.core.games import Game, UnknownGameError, game, seat_names, team_names, team_of
 
 UNDO = "undo"
 TIME_OUT = "time-out"
@@ -296,11 +296,14 @@ def render_entry(rules: Game[Any], entry: Mapping[str, Any], lang: str = "en") -
     """The text of a log entry of a view: the core's own entries (a time-out) by the core,
     the others by the game (``render_log``)."""
     if entry.get("k") == TIME_OUT_KEY:
+        from greatwar.texts import CORE
+
         seat = str(entry.get("seat"))
-        name = seat_names(rules).get(seat, seat)
-        teams = {t.id: t.name for t in rules.teams()}
+        named = None if lang == "en" else lang  # English: the descriptor's own names
+        name = seat_names(rules, named).get(seat, seat)
+        teams = team_names(rules, named)
         won = teams.get(str(entry.get("outcome")), str(entry.get("outcome")))
-        return f"The {name} ran out of time and lost: {won} win the game on time"
+        return CORE.text("time_out", lang, seat=name, team=won)
     return rules.render_log(entry, lang)
 
 
