@@ -44,8 +44,6 @@ WEB = i18n.register(
 ``clock.``, ``pog.``, ``qmg.``...), served by ``/api/strings``."""
 
 TERMINAL = _register("terminal")
-CORE = _register("core")
-"""The core's own log entries (a time-out): :func:`greatwar.core.session.render_entry`."""
 CLI = _register("cli")
 BOT = _register("bot")
 

@@ -242,3 +242,52 @@ def test_a_quartermaster_general_page_in_russian(
     assert page.evaluate("window.__kept") == 1
     assert not errors, errors
     ctx.close()  # type: ignore[attr-defined]
+
+
+def test_the_start_page_and_the_replay_switch_language_without_reload(
+    browser: Browser, live_server: str, artifacts: Path
+) -> None:
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
+    ctx.set_default_timeout(WAIT)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live_server + "/")
+    page.wait_for_selector("#scenario")
+    assert page.inner_text("#create-button") == "Create the game"
+    page.select_option("#scenario", "introductory")
+    page.select_option("#seat-cp", "random")
+    page.evaluate("() => { window.__kept = 'start'; }")
+    page.click("[data-testid=lang-ru]")
+    page.wait_for_function(
+        "document.getElementById('create-button').textContent === 'Создать партию'"
+    )
+    page.wait_for_function("document.querySelector('#seat-ap option').textContent === 'Человек'")
+    # the same page, the choices made so far kept, the names from the server in Russian
+    assert page.evaluate("window.__kept") == "start"
+    assert page.input_value("#scenario") == "introductory"
+    assert page.input_value("#seat-cp") == "random"
+    assert "«Ознакомительный»" in page.inner_text("#scenario")
+    assert leaked(page, "pog") == []
+    page.click("#create-button")
+    page.wait_for_selector("[data-testid=open-ap]")
+    href = page.locator("[data-testid=open-ap]").get_attribute("href") or ""
+    gid = href.split("/play/")[1].split("#")[0]
+
+    replay = ctx.new_page()
+    replay.on("pageerror", lambda e: errors.append(str(e)))
+    replay.goto(f"{live_server}/replay/{gid}")
+    replay.wait_for_function("/шаг/.test(document.getElementById('step-label').textContent)")
+    assert replay.evaluate("document.documentElement.lang") == "ru"  # the choice is kept
+    assert CYRILLIC.search(replay.inner_text("#entry"))
+    replay.screenshot(path=str(artifacts / "ru-replay.png"))
+    replay.evaluate("() => { window.__kept = 'replay'; }")
+    replay.click("[data-testid=lang-en]")
+    replay.wait_for_function(
+        "/step/.test(document.getElementById('step-label').textContent)"
+        " && document.documentElement.lang === 'en'"
+    )
+    assert replay.evaluate("window.__kept") == "replay"
+    assert not CYRILLIC.search(replay.inner_text("#log"))
+    assert not errors, errors
+    ctx.close()
