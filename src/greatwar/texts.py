@@ -36,6 +36,13 @@ RU_HELP: dict[str, str] = _RU["help"]
 """The command line's help in Russian (its catalogue is built by :mod:`greatwar.cli` from the
 commands' English help)."""
 
+WEB = i18n.register(
+    OWNER,
+    Catalogue("greatwar.web", {"en": _json("web.en.json"), "ru": _json("web.ru.json")}),
+)
+"""The browser client's own words, every page and every game (keys ``shell.``, ``start.``,
+``clock.``, ``pog.``, ``qmg.``...), served by ``/api/strings``."""
+
 TERMINAL = _register("terminal")
 CLI = _register("cli")
 BOT = _register("bot")
@@ -49,6 +56,16 @@ def terminal(key: str, lang: str = DEFAULT_LANG, **args: Any) -> str:
 def cli(key: str, lang: str = DEFAULT_LANG, **args: Any) -> str:
     """One of the command line's sentences in ``lang``."""
     return CLI.text(key, lang, **args)
+
+
+def web_strings(lang: str) -> dict[str, Any]:
+    """What ``/api/strings`` serves: the browser's words in ``lang`` (English where a text is
+    missing) and the language's plural categories, in the order a plural spec lists its
+    forms."""
+    lang = i18n.pick(lang)
+    table = dict(WEB.table(DEFAULT_LANG))
+    table.update(WEB.texts.get(lang, {}))
+    return {"lang": lang, "plurals": list(i18n.plural_categories(lang)), "strings": table}
 
 
 def bot_name(name: str, lang: str = DEFAULT_LANG) -> str:

@@ -87,3 +87,16 @@ def test_greatwar_replay_reports_the_end_on_time(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     assert doc["to_act"] is None and doc["result"] == s.outcome
+
+
+def test_the_time_out_entry_in_russian() -> None:
+    """The core's own log entry reads in the reader's language like the game's entries."""
+    from greatwar.core.games import game
+    from greatwar.core.session import TIME_OUT_KEY, render_entry
+
+    pog = game("pog")
+    entry = {"k": TIME_OUT_KEY, "seat": "ap", "outcome": "cp"}
+    en = render_entry(pog, entry, "en")
+    ru = render_entry(pog, entry, "ru")
+    assert en == "The Allied Powers ran out of time and lost: Central Powers win the game on time"
+    assert ru == "Союзники: время вышло, это поражение; по времени побеждают Центральные державы"

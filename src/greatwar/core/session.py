@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from greatwar.core import i18n
 from greatwar.core.actions import Action
 from greatwar.core.errors import (
     CorruptStateError,
@@ -35,7 +36,7 @@ from greatwar.core.errors import (
     IllegalActionError,
     MalformedActionError,
 )
-from greatwar.core.games import Game, UnknownGameError, game, seat_names, team_of
+from greatwar.core.games import Game, UnknownGameError, game, seat_names, team_names, team_of
 
 UNDO = "undo"
 TIME_OUT = "time-out"
@@ -292,15 +293,29 @@ class Session(Generic[S]):
         return len(self.effective)
 
 
+CORE_TEXTS = i18n.register(
+    "greatwar",
+    i18n.Catalogue(
+        "greatwar.core",
+        {
+            "en": {"time_out": "The {seat} ran out of time and lost: {team} win the game on time"},
+            "ru": {"time_out": "{seat}: время вышло, это поражение; по времени побеждают {team}"},
+        },
+    ),
+)
+"""The texts of the core's own log entries (a time-out), in every language."""
+
+
 def render_entry(rules: Game[Any], entry: Mapping[str, Any], lang: str = "en") -> str:
     """The text of a log entry of a view: the core's own entries (a time-out) by the core,
     the others by the game (``render_log``)."""
     if entry.get("k") == TIME_OUT_KEY:
         seat = str(entry.get("seat"))
-        name = seat_names(rules).get(seat, seat)
-        teams = {t.id: t.name for t in rules.teams()}
+        named = None if lang == "en" else lang  # English: the descriptor's own names
+        name = seat_names(rules, named).get(seat, seat)
+        teams = team_names(rules, named)
         won = teams.get(str(entry.get("outcome")), str(entry.get("outcome")))
-        return f"The {name} ran out of time and lost: {won} win the game on time"
+        return CORE_TEXTS.text("time_out", lang, seat=name, team=won)
     return rules.render_log(entry, lang)
 
 

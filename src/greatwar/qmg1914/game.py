@@ -152,7 +152,8 @@ class Quartermaster1914:
 
     def catalogues(self) -> list[i18n.Catalogue]:
         import greatwar.qmg1914.card_text
-        import greatwar.qmg1914.terminal  # noqa: F401  (their catalogues register on import)
+        import greatwar.qmg1914.terminal
+        import greatwar.qmg1914.web  # noqa: F401  (their catalogues register on import)
 
         return i18n.catalogues("qmg1914")
 

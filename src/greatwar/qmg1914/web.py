@@ -25,13 +25,16 @@ from __future__ import annotations
 
 import json
 import re
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
+from greatwar.core import i18n
 from greatwar.core.session import UNDO
 from greatwar.core.steps import Frame
 from greatwar.qmg1914 import battle as battles
 from greatwar.qmg1914 import board, engine, placement
+from greatwar.qmg1914 import lang as T
 from greatwar.qmg1914.card_text import (
     ADJECTIVES,
     COUNTRY_NAMES,
@@ -170,13 +173,46 @@ TEXT: dict[str, str] = {
 }
 
 
+WEB = i18n.register(
+    "qmg1914",
+    i18n.Catalogue(
+        "qmg1914.web",
+        {"en": {k: v for k, v in TEXT.items() if not k.startswith("act.")}, "ru": T.RU["web"]},
+    ),
+)
+"""The sentences of :data:`TEXT` in every language (the actions, ``act.``, are English only:
+in another language an action is the terminal's phrase, :func:`describe`)."""
+
+_LANG: ContextVar[str] = ContextVar("qmg1914_web_lang", default=i18n.DEFAULT_LANG)
+"""The language the view being dressed is read in (set by :func:`dress_view`)."""
+
+
 def text(key: str, **args: Any) -> str:
+    lang = _LANG.get()
+    if key in WEB.texts["en"]:
+        return WEB.text(key, lang, **args)
     return TEXT[key].format(**args)
+
+
+def _adjective(country: str) -> str:
+    lang = _LANG.get()
+    if lang == i18n.DEFAULT_LANG:
+        return ADJECTIVES.get(country, country)
+    return T.word(f"adj.{country}", lang, country)
+
+
+def _piece(country: str, kind: str) -> Any:
+    lang = _LANG.get()
+    if lang == i18n.DEFAULT_LANG:
+        return "Army" if kind == "army" else "Navy"
+    return T.piece(country, kind, lang)
 
 
 def action_label(action: str) -> str:
     """A legal action written out for people (the terminal's phrase where this face has
-    none of its own)."""
+    none of its own, and in every language but English)."""
+    if _LANG.get() != i18n.DEFAULT_LANG:
+        return describe(action, _LANG.get())
     verb, *args = action.split()
     card = name(args[0]) if args and args[0] in CARD_INDEX else ""
     keep = "keep" in args
@@ -292,11 +328,12 @@ def _ink(hex_colour: str) -> str:
 @cache
 def static_data(lang: str = "en") -> dict[str, Any]:
     """The public, fixed facts the client draws with (served once per language, cached)."""
+    en = lang == i18n.DEFAULT_LANG
     spaces = []
     for x in SPACES:
         row: dict[str, Any] = {
             "id": x.id,
-            "name": x.name,
+            "name": x.name if en else T.space(x.id, lang),
             "sea": x.sea,
             "difficult": x.difficult,
             "home_of": COUNTRIES[x.home_of] if x.home_of >= 0 else None,
@@ -320,8 +357,8 @@ def static_data(lang: str = "en") -> dict[str, Any]:
     countries = [
         {
             "id": c,
-            "name": COUNTRY_NAMES[c],
-            "adjective": ADJECTIVES[c],
+            "name": COUNTRY_NAMES[c] if en else T.word(f"country.{c}", lang),
+            "adjective": ADJECTIVES[c] if en else T.word(f"adj.{c}", lang),
             "power": POWERS[POWER_OF_COUNTRY[i]],
             "team": TEAMS[TEAM_OF_COUNTRY[i]],
             "colour": COLOURS[c],
@@ -335,8 +372,8 @@ def static_data(lang: str = "en") -> dict[str, Any]:
     powers = [
         {
             "id": p,
-            "name": POWER_NAMES[i],
-            "short": POWER_SHORT[p],
+            "name": POWER_NAMES[i] if en else T.word(f"power.{p}", lang),
+            "short": POWER_SHORT[p] if en else T.word(f"power_short.{p}", lang),
             "team": TEAMS[TEAM_OF[i]],
             "countries": [COUNTRIES[c] for c in COUNTRIES_OF[i]],
             "deck": DECK_SIZES[i],
@@ -346,7 +383,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
     teams = [
         {
             "id": t,
-            "name": TEAM_NAMES[i],
+            "name": TEAM_NAMES[i] if en else T.word(f"team.{t}", lang),
             "colour": TEAM_COLOURS[t],
             "powers": [POWERS[p] for p in range(len(POWERS)) if TEAM_OF[p] == i],
         }
@@ -358,13 +395,13 @@ def static_data(lang: str = "en") -> dict[str, Any]:
             "power": POWERS[c.power],
             "country": COUNTRIES[c.country],
             "type": c.type,
-            "type_name": TYPE_NAMES[c.type],
-            "title": c.title,
-            "name": name(c.id),
-            "play": play_text(c.id),
-            "prepared": prepared_text(c.id),
+            "type_name": TYPE_NAMES[c.type] if en else T.word(f"type.{c.type}", lang),
+            "title": c.title if en else T.title(c.event_key, lang),
+            "name": name(c.id, lang),
+            "play": play_text(c.id, lang),
+            "prepared": prepared_text(c.id, lang),
             "symbol": c.symbol,
-            "symbol_name": SYMBOL_NAMES[c.symbol],
+            "symbol_name": SYMBOL_NAMES[c.symbol] if en else T.word(f"symbol.{c.symbol}", lang),
             "strength": c.strength,
             "supply": c.supply_symbol,
         }
@@ -372,6 +409,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
     ]
     return {
         "game": "qmg1914",
+        "lang": lang,
         "width": WIDTH,
         "height": HEIGHT,
         "spaces": spaces,
@@ -426,7 +464,17 @@ class QmgWeb:
 
 
 def dress_view(view: dict[str, Any], s: State, lang: str = "en") -> None:
-    """Everything :class:`QmgWeb` adds to a seat's view (see the module docstring)."""
+    """Everything :class:`QmgWeb` adds to a seat's view (see the module docstring), its
+    sentences in ``lang``."""
+    token = _LANG.set(i18n.known(lang) or i18n.DEFAULT_LANG)
+    try:
+        _dress(view, s, lang)
+    finally:
+        _LANG.reset(token)
+
+
+def _dress(view: dict[str, Any], s: State, lang: str) -> None:
+    view["lang"] = lang
     if isinstance(view.get("entry"), str):
         dress_entry(view, s)
     legal: list[str] = list(view.get("legal") or [])
@@ -486,7 +534,10 @@ def _top(s: State, step: str) -> Frame | None:
 
 
 def _space_name(x: Any) -> str:
-    return SPACES[x].name if isinstance(x, int) and 0 <= x < len(SPACES) else "?"
+    if not (isinstance(x, int) and 0 <= x < len(SPACES)):
+        return "?"
+    lang = _LANG.get()
+    return SPACES[x].name if lang == i18n.DEFAULT_LANG else T.space(SPACES[x].id, lang)
 
 
 def turn_step(s: State) -> dict[str, Any] | None:
@@ -504,7 +555,7 @@ def waiting_text(s: State) -> str | None:
     p = engine.to_act(s)
     if p is None or not s.stack:
         return None
-    who = power_name(POWERS[p])
+    who = power_name(POWERS[p], _LANG.get())
     f = s.stack[-1]
     step = f.get("step")
     if step == "keep":
@@ -559,7 +610,7 @@ def battle_info(s: State) -> dict[str, Any] | None:
         "reinforce": int(f.get("r", 0)),
         "sustain": int(f.get("su", 0)),
         "stage": st,
-        "stage_text": TEXT.get(f"battle.{st}", st),
+        "stage_text": text(f"battle.{st}") if f"battle.{st}" in TEXT else st,
         "counterattack": bool(f.get("ca")),
         "defenders": [POWERS[p] for p in battles.defenders(s, f)] if f.get("defc") else [],
         "passed": [POWERS[p] for p in f.get("passed", []) if isinstance(p, int)],
@@ -658,13 +709,13 @@ def _play_reason(s: State, p: int, c: int) -> str:
 def _play_hint(s: State, p: int, c: int) -> str:
     """What a playable card would do now, for the generic cards (CARD TYPES)."""
     card = CARDS[c]
-    adj = ADJECTIVES[COUNTRIES[card.country]]
+    adj = _adjective(COUNTRIES[card.country])
     if card.type in ("build_army", "build_navy"):
         area = LAND_MASK if card.type == "build_army" else SEA_MASK
         n = len(placement.targets(s, card.country, area, placement.BUILD))
         if n or placement.removable(s, card.country, area):
             return text("ok.play_build", n=n)
-        piece = "Army" if card.type == "build_army" else "Navy"
+        piece = _piece(COUNTRIES[card.country], "army" if card.type == "build_army" else "navy")
         return text("ok.play_nothing", why=text("no.build", adjective=adj, piece=piece))
     if card.type in ("land_battle", "sea_battle"):
         kind = "land" if card.type == "land_battle" else "sea"
@@ -687,13 +738,18 @@ def _battle_ok(f: Frame, c: int, actions: list[str]) -> str:
     return text("ok.other")
 
 
+def _symbol(sym: str) -> str:
+    lang = _LANG.get()
+    return SYMBOL_NAMES[sym] if lang == i18n.DEFAULT_LANG else T.word(f"symbol.{sym}", lang)
+
+
 def _battle_reason(s: State, f: Frame, p: int, c: int) -> str:
     """Why prepared card ``c`` cannot be used at this stage of battle ``f`` (RESOLVING
     BATTLE, SUPPLY (RESOLVING BATTLE), COUNTERATTACK), checked in the rules' order."""
     card = CARDS[c]
     st = f.get("st")
     t = int(f["t"])
-    adj = ADJECTIVES[COUNTRIES[card.country]]
+    adj = _adjective(COUNTRIES[card.country])
     if not battles._uses(s, p, f):
         return text("no.status_forbids")
     if st == "reinforce":
@@ -701,7 +757,7 @@ def _battle_reason(s: State, f: Frame, p: int, c: int) -> str:
         if card.symbol in ("sustain_land", "sustain_sea"):
             return text("no.sustain_only")
         if card.symbol != sym:
-            return text("no.not_symbol", symbol=SYMBOL_NAMES[sym])
+            return text("no.not_symbol", symbol=_symbol(sym))
         if not card.allows(t):
             return text("no.where", space=_space_name(t))
         if not board.has_piece(s, card.country, t):
@@ -714,9 +770,9 @@ def _battle_reason(s: State, f: Frame, p: int, c: int) -> str:
         if card.symbol in ("reinforce_army", "reinforce_navy"):
             return text("no.reinforce_only")
         if card.symbol != sym:
-            return text("no.not_symbol", symbol=SYMBOL_NAMES[sym])
+            return text("no.not_symbol", symbol=_symbol(sym))
         if card.country != int(f["c"]):
-            return text("no.battling_country", adjective=ADJECTIVES[COUNTRIES[int(f["c"])]])
+            return text("no.battling_country", adjective=_adjective(COUNTRIES[int(f["c"])]))
         if not card.allows(t):
             return text("no.where", space=_space_name(t))
         if not battles.can_pay_sustain(s, f):

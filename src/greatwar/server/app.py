@@ -61,8 +61,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from greatwar import __version__
+from greatwar.core import i18n
 from greatwar.core.errors import CorruptStateError, GameError, MalformedActionError
-from greatwar.core.games import DEFAULT_GAME, HasWeb
+from greatwar.core.games import DEFAULT_GAME, HasWeb, speaks
 from greatwar.server import chat, clocks, logs, notify
 from greatwar.server.bots import BotPool, BotRunner
 from greatwar.server.games import (
@@ -79,6 +80,7 @@ from greatwar.server.games import (
 )
 from greatwar.server.hub import Conn, Hub, dumps
 from greatwar.server.store import GameStore, StoreError
+from greatwar.texts import web_strings
 
 log = logging.getLogger("greatwar.server")
 
@@ -125,6 +127,21 @@ class SeedAnswer(BaseModel):
 
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
 RequestId = Annotated[str | None, Header(alias="X-Request-Id", max_length=200)]
+
+
+LANG_COOKIE = "lang"
+"""The cookie that keeps a browser's chosen language (the client sets it with its switch)."""
+
+
+def lang_of(request: Request | WebSocket, asked: Any = None) -> str:
+    """The language to answer in: the one asked for (``?lang=`` or a websocket message), else
+    the browser's chosen one (its cookie), else the best of its ``Accept-Language``."""
+    return i18n.pick(
+        asked,
+        request.query_params.get("lang"),
+        request.cookies.get(LANG_COOKIE),
+        i18n.negotiate(request.headers.get("accept-language")),
+    )
 
 
 def json_response(doc: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -422,25 +439,47 @@ def create_app(
 
     # -- facts ---------------------------------------------------------------------------
 
-    data_texts: dict[str, str] = {}
+    data_texts: dict[tuple[str, str], str] = {}
+    string_texts: dict[str, str] = {}
+    by_lang = {"Cache-Control": "max-age=3600", "Vary": "Accept-Language, Cookie"}
 
     @app.get("/api/data")
-    async def data(game: Annotated[str, Query(max_length=40)] = DEFAULT_GAME) -> Response:
-        text = data_texts.get(game)
+    async def data(
+        request: Request, game: Annotated[str, Query(max_length=40)] = DEFAULT_GAME
+    ) -> Response:
+        g = descriptor(game)
+        lang = lang_of(request)
+        if not speaks(g, lang):
+            lang = i18n.DEFAULT_LANG
+        text = data_texts.get((g.id, lang))
         if text is None:
-            g = descriptor(game)
             if not isinstance(g, HasWeb):
                 raise NotFound(f"{g.title} has no drawing data for the web client yet")
-            text = json.dumps(g.web().static_data(), separators=(",", ":"))
-            data_texts[g.id] = text
-        return Response(
-            text, media_type="application/json", headers={"Cache-Control": "max-age=3600"}
-        )
+            text = json.dumps(g.web().static_data(lang), separators=(",", ":"))
+            data_texts[g.id, lang] = text
+        return Response(text, media_type="application/json", headers=by_lang)
+
+    @app.get("/api/strings")
+    async def strings(request: Request) -> Response:
+        """The browser client's own words in the page's language (and the language's plural
+        categories, in the order its plural specs list the forms)."""
+        lang = lang_of(request)
+        text = string_texts.get(lang)
+        if text is None:
+            text = json.dumps(web_strings(lang), separators=(",", ":"), ensure_ascii=False)
+            string_texts[lang] = text
+        return Response(text, media_type="application/json", headers=by_lang)
 
     @app.get("/api/meta")
-    async def meta_doc(game: Annotated[str, Query(max_length=40)] = DEFAULT_GAME) -> Response:
+    async def meta_doc(
+        request: Request, game: Annotated[str, Query(max_length=40)] = DEFAULT_GAME
+    ) -> Response:
         return json_response(
-            {"version": __version__, "allow_bot_games": allow_bot_games, **meta(game)}
+            {
+                "version": __version__,
+                "allow_bot_games": allow_bot_games,
+                **meta(game, lang_of(request)),
+            }
         )
 
     # -- games ---------------------------------------------------------------------------
@@ -510,6 +549,7 @@ def create_app(
     @app.get("/api/games/{game_id}/view")
     async def view(
         game_id: str,
+        request: Request,
         token: Token = None,
         log_from: Annotated[int, Query(ge=0, lt=SMALL)] = 0,
         log_hash: Annotated[int | None, Query(ge=0, lt=2**32)] = None,
@@ -518,20 +558,27 @@ def create_app(
         async with using(game_id) as live:
             held = service.seats_of(live, token)
             runner.kick(live)
-            v = await run_in_threadpool(service.view, live, held, log_from, log_hash, seat)
+            v = await run_in_threadpool(
+                service.view, live, held, log_from, log_hash, seat, lang_of(request)
+            )
             return json_response(v)
 
     @app.post("/api/games/{game_id}/action")
     async def action(
-        game_id: str, body: ActionBody, token: Token = None, request_id: RequestId = None
+        game_id: str,
+        body: ActionBody,
+        request: Request,
+        token: Token = None,
+        request_id: RequestId = None,
     ) -> Response:
         rid = check_request_id(request_id or body.request_id)
+        lang = lang_of(request)
         async with using(game_id) as live:
             held = service.seats_of(live, token)
 
             def act() -> tuple[dict[str, Any], dict[str, Any]]:
                 done = service.act(live, held, body.action, body.serial, rid)
-                return done, service.view(live, held, body.log_from, body.log_hash)
+                return done, service.view(live, held, body.log_from, body.log_hash, None, lang)
 
             done, v = await run_in_threadpool(act)
             if not done.get("repeated"):
@@ -541,15 +588,20 @@ def create_app(
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(
-        game_id: str, body: UndoBody, token: Token = None, request_id: RequestId = None
+        game_id: str,
+        body: UndoBody,
+        request: Request,
+        token: Token = None,
+        request_id: RequestId = None,
     ) -> Response:
         rid = check_request_id(request_id or body.request_id)
+        lang = lang_of(request)
         async with using(game_id) as live:
             held = service.seats_of(live, token)
 
             def undo() -> tuple[dict[str, Any], dict[str, Any]]:
                 done = service.undo(live, held, body.serial, rid)
-                return done, service.view(live, held, body.log_from, body.log_hash)
+                return done, service.view(live, held, body.log_from, body.log_hash, None, lang)
 
             done, v = await run_in_threadpool(undo)
             if not done.get("repeated"):
@@ -568,6 +620,7 @@ def create_app(
     @app.get("/api/games/{game_id}/replay")
     async def replay(
         game_id: str,
+        request: Request,
         seat: Annotated[str | None, Query(max_length=40)] = None,  # default: the first seat
         step: Annotated[int, Query(ge=0, lt=SMALL)] = 0,
         token: Token = None,
@@ -587,7 +640,7 @@ def create_app(
                     service.seats_of(live, token)  # 401: an unfinished game needs a token
                 if seat not in held:
                     raise Forbidden("an unfinished game is replayed only from your own seat")
-            out = await run_in_threadpool(service.replay, live, seat, step, held)
+            out = await run_in_threadpool(service.replay, live, seat, step, held, lang_of(request))
             return json_response(out)
 
     @app.get("/api/games/{game_id}/record")
@@ -640,6 +693,7 @@ def create_app(
             want if isinstance(want, str) else None,
             sent_len=log_from if type(log_from) is int and 0 <= log_from < SMALL else 0,
             sent_hash=log_hash if type(log_hash) is int and 0 <= log_hash < 2**32 else None,
+            lang=lang_of(ws, hello.get("lang")),
         )
         hub.add(conn)
         syncs = RateLimit(sync_burst, sync_every)
@@ -674,6 +728,15 @@ def create_app(
                         conn.sent_len = n if type(n) is int and 0 <= n < SMALL else 0
                         conn.sent_hash = h if type(h) is int and 0 <= h < 2**32 else None
                     await hub.send_view(conn, live)
+                elif kind == "lang":
+                    # this socket's reader changed the page's language: the whole view again
+                    wait = syncs.take("")
+                    if wait:
+                        continue
+                    async with conn.lock:
+                        conn.lang = i18n.pick(msg.get("lang"), default=conn.lang)
+                        conn.sent_len, conn.sent_hash = 0, None
+                    await hub.send_view(conn, live)
                 else:
                     await ws.send_text(
                         dumps(
@@ -681,7 +744,8 @@ def create_app(
                                 "type": "error",
                                 "status": 400,
                                 "kind": "malformed",
-                                "detail": "messages are {'type': 'ping'} or {'type': 'sync'}",
+                                "detail": "messages are {'type': 'ping'}, {'type': 'sync'} "
+                                "or {'type': 'lang', 'lang': code}",
                             }
                         )
                     )

@@ -43,17 +43,21 @@ from greatwar.core.errors import GameError, IllegalActionError, MalformedActionE
 from greatwar.core.games import (
     DEFAULT_GAME,
     Game,
+    HasLanguages,
     HasWeb,
     UnknownGameError,
     game,
     games,
     scenario_id,
     seat_names,
+    speaks,
 )
+from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.core.session import GameRecord, Session
 from greatwar.server import clocks
 from greatwar.server.store import GameRow, GameStore, StoredRequest, StoreError
 from greatwar.server.views import dress
+from greatwar.texts import bot_name
 
 log = logging.getLogger("greatwar.server")
 
@@ -275,8 +279,9 @@ def may_hold_together(g: Game[Any], seats: Sequence[str]) -> bool:
     return False
 
 
-def meta(game_id: str = DEFAULT_GAME) -> dict[str, Any]:
-    """What a client needs to offer a new game: seats, teams, scenarios, options, bots."""
+def meta(game_id: str = DEFAULT_GAME, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+    """What a client needs to offer a new game: seats, teams, scenarios, options, bots (their
+    names for people in ``lang`` when the game speaks it)."""
     g = descriptor(game_id)
     groups: dict[str, list[list[str]]] = {}
     for people in range(1, len(g.seats) + 1):
@@ -284,28 +289,50 @@ def meta(game_id: str = DEFAULT_GAME) -> dict[str, Any]:
             groups[str(people)] = [list(x) for x in g.seat_groups(people)]
         except MalformedActionError:
             continue
+    named: dict[str, Any] = {}
+    if speaks(g, lang) and isinstance(g, HasLanguages):
+        named = g.names(lang)
+    else:
+        lang = DEFAULT_LANG
+    seat_name = named.get("seats", {})
+    team_name = named.get("teams", {})
+    scenario_name = named.get("scenarios", {})
+    option_help = named.get("options", {})
     return {
         "game": g.id,
-        "title": g.title,
+        "lang": lang,
+        "title": named.get("title", g.title),
         "engine_version": g.version,
         "games": games(),  # the ids only: listing them loads no other game
         "seats": list(g.seats),
-        "seat_info": [{"id": x.id, "name": x.name, "team": x.team} for x in g.seat_info()],
-        "teams": [{"id": x.id, "name": x.name, "seats": list(x.seats)} for x in g.teams()],
+        "seat_info": [
+            {"id": x.id, "name": seat_name.get(x.id, x.name), "team": x.team} for x in g.seat_info()
+        ],
+        "teams": [
+            {"id": x.id, "name": team_name.get(x.id, x.name), "seats": list(x.seats)}
+            for x in g.teams()
+        ],
         "seat_groups": groups,
         "scenarios": [
-            {"id": x.id, "name": x.name, "description": x.description} for x in g.scenarios()
+            {
+                "id": x.id,
+                "name": scenario_name.get(x.id, x.name),
+                # a scenario's description is English only: the name says it in other languages
+                "description": x.description if lang == DEFAULT_LANG else "",
+            }
+            for x in g.scenarios()
         ],
         "default_scenario": g.default_scenario,
         "options": {
             x.name: {
                 "default": x.default,
                 "choices": list(x.choices) if x.choices is not None else None,
-                "help": x.description,
+                "help": option_help.get(x.name, x.description),
             }
             for x in g.options(g.default_scenario)
         },
         "bots": bot_names(g.id),
+        "bot_names": {b: bot_name(b, lang) for b in bot_names(g.id)},
     }
 
 
@@ -754,14 +781,16 @@ class GameService:
         log_from: int = 0,
         log_hash: int | None = None,
         want: str | None = None,
+        lang: str = DEFAULT_LANG,
     ) -> dict[str, Any]:
-        """The view of one of the held seats (see :meth:`seat_for`), dressed for the client."""
+        """The view of one of the held seats (see :meth:`seat_for`), dressed for the client
+        (its texts in ``lang``)."""
         with live.lock:
             self._refresh(live)
             self.flag_if_due(live)
             session = live.ok()
             seat = self.seat_for(live, held, want)
-            v = dress(session.rules, session.view(seat), session.state, log_from, log_hash)
+            v = dress(session.rules, session.view(seat), session.state, log_from, log_hash, lang)
             v["game_id"] = live.id
             v["serial"] = session.serial
             v["version"] = len(session.record.actions)
@@ -1115,7 +1144,12 @@ class GameService:
     # -- replays -------------------------------------------------------------------------
 
     def replay(
-        self, live: LiveGame, seat: str, step: int, held: Sequence[str] = ()
+        self,
+        live: LiveGame,
+        seat: str,
+        step: int,
+        held: Sequence[str] = (),
+        lang: str = DEFAULT_LANG,
     ) -> dict[str, Any]:
         """The position after the first ``step`` record entries, seen by ``seat`` (a seat of
         the game, or 'all' / 'both': every seat, once the game is over). Until the game is over
@@ -1149,7 +1183,7 @@ class GameService:
             # the decision that led here, before the dressing: a game's face may write it out
             # or hide it from a seat that may not know it
             v["entry"] = actions[step - 1] if step > 0 else None
-            dress(g, v, s)
+            dress(g, v, s, lang=lang)
         by = entry_seats[step - 1] if 0 < step <= len(entry_seats) else None
         shown = over or (by is not None and by in held)
         v["game_id"] = live.id

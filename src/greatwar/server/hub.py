@@ -1,10 +1,12 @@
 """Websocket connections: each socket hears about its own seat only.
 
-Each open socket belongs to the seats one token holds in one game (it proves them with the token
-in its first message, and may name the seat it watches). After every change the hub sends each
-socket a fresh view of *its own seat* (the one named, else the held seat to act, else the first),
-with only the log entries that socket has not seen yet. A socket holds its game in memory
-(:meth:`greatwar.server.games.GameService.acquire`) for as long as it is open.
+Each socket has its own language (its reader's: the first message may name it, and a
+``{"type": "lang"}`` message changes it), so the seats of one game may read it in different
+languages. Each open socket belongs to the seats one token holds in one game (it proves them
+with the token in its first message, and may name the seat it watches). After every change the
+hub sends each socket a fresh view of *its own seat* (the one named, else the held seat to act,
+else the first), with only the log entries that socket has not seen yet. A socket holds its game
+in memory (:meth:`greatwar.server.games.GameService.acquire`) for as long as it is open.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
+from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.server.games import GameService, LiveGame, ServiceError
 
 log = logging.getLogger("greatwar.server")
@@ -31,6 +34,7 @@ class Conn:
     want: str | None = None
     sent_len: int = 0
     sent_hash: int | None = None
+    lang: str = DEFAULT_LANG  # the language this socket's reader reads
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -82,7 +86,13 @@ class Hub:
     async def send_view(self, conn: Conn, live: LiveGame) -> None:
         async with conn.lock:
             v = await run_in_threadpool(
-                self.service.view, live, conn.held, conn.sent_len, conn.sent_hash, conn.want
+                self.service.view,
+                live,
+                conn.held,
+                conn.sent_len,
+                conn.sent_hash,
+                conn.want,
+                conn.lang,
             )
             await conn.ws.send_text(dumps({"type": "view", "view": v}))
             conn.sent_len = v["log_len"]

@@ -6,22 +6,19 @@
 // Nothing here knows a game: seats are named by the view's `seat_names` when it has them.
 
 import { api, el, fill } from "./common.js";
+import { t } from "./i18n.js";
 
-const PRESETS = {
-  none: "No clock",
-  fast: "Fast: 72 h to start, +12 h a move, at most 120 h",
-  slow: "Slow: 72 h to start, +36 h a move, at most 240 h",
-  custom: "Custom…",
-};
+const PRESETS = ["none", "fast", "slow", "custom"];
 
 export function hours(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (d) return `${d}d ${h}h ${String(m).padStart(2, "0")}m`;
-  if (h) return `${h}h ${String(m).padStart(2, "0")}m`;
-  return `${m}m ${String(s % 60).padStart(2, "0")}s`;
+  const mm = String(m).padStart(2, "0");
+  if (d) return t("clock.dhm", { d, h, m: mm });
+  if (h) return t("clock.hm", { h, m: mm });
+  return t("clock.ms", { m, s: String(s % 60).padStart(2, "0") });
 }
 
 // -- the start page --------------------------------------------------------------------------
@@ -32,17 +29,17 @@ export function buildClockChoice(box) {
   fill(
     custom,
     [
-      ["initial", "Start (h)", 72],
-      ["increment", "+ per move (h)", 24],
-      ["max", "At most (h)", 168],
+      ["initial", t("clock.start_h"), 72],
+      ["increment", t("clock.per_move_h"), 24],
+      ["max", t("clock.at_most_h"), 168],
     ].map(([key, label, value]) => el("label", {}, `${label} `, el("input", { id: `clock-${key}`, type: "number", min: key === "increment" ? "0" : "1", step: "any", value, class: "short" }))),
   );
-  const select = el("select", { id: "clock", "data-testid": "clock-choice" }, Object.entries(PRESETS).map(([k, label]) => el("option", { value: k }, label)));
+  const select = el("select", { id: "clock", "data-testid": "clock-choice" }, PRESETS.map((k) => el("option", { value: k }, t(`clock.preset.${k}`))));
   select.addEventListener("change", () => (custom.hidden = select.value !== "custom"));
   fill(
     box,
-    el("legend", {}, "Clock"),
-    el("label", { title: "Time runs on the player to act; a player whose clock runs out loses. A move ends when the decision passes to the other player." }, select),
+    el("legend", {}, t("clock.clock")),
+    el("label", { title: t("clock.rule_title") }, select),
     custom,
   );
 }
@@ -80,6 +77,13 @@ export class ClockPanel {
     this.over = !!v.over;
     this.seen = Date.now() / 1000;
     fill(this.clockBox, this.drawClock());
+    this.show();
+  }
+
+  // Everything again (the page's language changed).
+  render() {
+    fill(this.clockBox, this.drawClock());
+    fill(this.settingsBox, this.drawSettings());
     this.show();
   }
 
@@ -128,26 +132,27 @@ export class ClockPanel {
       el(
         "div",
         { class: `clock-row${c.running === p.key ? " running" : ""}${c.flagged && p.seats.includes(c.flagged) ? " flagged" : ""}`, "data-clock": p.key },
-        el("span", { class: "clock-who" }, this.name(p.seats), me && me.key === p.key ? " (you)" : ""),
+        el("span", { class: "clock-who" }, this.name(p.seats), me && me.key === p.key ? ` ${t("clock.you")}` : ""),
         el("span", { class: "clock-left" }, hours(this.left(p))),
       ),
     );
     const r = c.rule;
-    const rule = `${r.preset === "custom" ? "Custom" : r.preset[0].toUpperCase() + r.preset.slice(1)}: ${r.initial / 3600} h, +${r.increment / 3600} h a move, at most ${r.cap / 3600} h`;
+    const preset = ["fast", "slow", "custom"].includes(r.preset) ? t(`clock.name.${r.preset}`) : r.preset;
+    const rule = t("clock.rule", { preset, initial: r.initial / 3600, increment: r.increment / 3600, cap: r.cap / 3600 });
     let buttons = null;
     if (!this.over && me && !c.flagged) {
-      if (c.paused) buttons = el("button", { onclick: () => this.pause(false), "data-testid": "clock-resume" }, "Resume the clocks");
-      else if (asked) buttons = [el("span", { class: "muted small" }, "You asked for a pause; waiting for the other player. "), el("button", { onclick: () => this.pause(false) }, "Withdraw")];
+      if (c.paused) buttons = el("button", { onclick: () => this.pause(false), "data-testid": "clock-resume" }, t("clock.resume"));
+      else if (asked) buttons = [el("span", { class: "muted small" }, `${t("clock.you_asked")} `), el("button", { onclick: () => this.pause(false) }, t("clock.withdraw"))];
       else {
-        const other = c.asks.length ? el("span", { class: "muted small" }, "Your opponent asks for a pause. ") : null;
-        buttons = [other, el("button", { onclick: () => this.pause(true), "data-testid": "clock-pause" }, c.asks.length ? "Agree to pause" : "Ask for a pause")];
+        const other = c.asks.length ? el("span", { class: "muted small" }, `${t("clock.opponent_asks")} `) : null;
+        buttons = [other, el("button", { onclick: () => this.pause(true), "data-testid": "clock-pause" }, t(c.asks.length ? "clock.agree" : "clock.ask"))];
       }
     }
     return [
-      el("div", { class: "clock-head" }, el("b", {}, "Clocks"), " ", el("span", { class: "muted small" }, rule)),
+      el("div", { class: "clock-head" }, el("b", {}, t("clock.clocks")), " ", el("span", { class: "muted small" }, rule)),
       rows,
-      c.paused ? el("div", { class: "clock-paused" }, "Paused by agreement") : null,
-      c.flagged ? el("div", { class: "clock-flagged" }, `${this.name([c.flagged])} ran out of time`) : null,
+      c.paused ? el("div", { class: "clock-paused" }, t("clock.paused")) : null,
+      c.flagged ? el("div", { class: "clock-flagged" }, t("clock.flagged", { who: this.name([c.flagged]) })) : null,
       el("div", { class: "clock-buttons" }, buttons),
     ];
   }
@@ -166,7 +171,7 @@ export class ClockPanel {
     const s = this.settings;
     if (!s) return null;
     const first = Object.values(s.seats)[0] || { webhook: null, email: null };
-    const webhook = el("input", { type: "url", placeholder: "https://… (a JSON POST)", value: first.webhook || "", "data-testid": "notify-webhook" });
+    const webhook = el("input", { type: "url", placeholder: t("clock.webhook_placeholder"), value: first.webhook || "", "data-testid": "notify-webhook" });
     const email = s.email ? el("input", { type: "email", placeholder: "you@example.org", value: first.email || "", "data-testid": "notify-email" }) : null;
     const save = async (ev) => {
       ev.preventDefault();
@@ -174,7 +179,7 @@ export class ClockPanel {
       if (email) body.email = email.value.trim() || null;
       try {
         this.settings = { ...s, ...(await api(`/api/games/${this.gameId}/notify`, { method: "POST", token: this.token, body })) };
-        this.toast("Notifications saved", "ok");
+        this.toast(t("clock.saved"), "ok");
         fill(this.settingsBox, this.drawSettings());
       } catch (e) {
         this.toast(e.message);
@@ -184,14 +189,14 @@ export class ClockPanel {
     return el(
       "details",
       { class: "notify-settings" },
-      el("summary", {}, `Turn notifications: ${on ? "on" : "off"}`),
+      el("summary", {}, t(on ? "clock.notifications_on" : "clock.notifications_off")),
       el(
         "form",
         { onsubmit: save },
-        el("label", {}, "Webhook ", webhook),
-        email ? el("label", {}, "E-mail ", email) : el("p", { class: "muted small" }, "This server sends no e-mail."),
-        el("p", { class: "muted small" }, "Sent when it becomes your turn and when the game ends: the game, your seat and a link; never your token."),
-        el("button", { type: "submit" }, "Save"),
+        el("label", {}, `${t("clock.webhook")} `, webhook),
+        email ? el("label", {}, `${t("clock.email")} `, email) : el("p", { class: "muted small" }, t("clock.no_email")),
+        el("p", { class: "muted small" }, t("clock.sent_when")),
+        el("button", { type: "submit" }, t("clock.save")),
       ),
     );
   }

@@ -1,6 +1,8 @@
 // Shared helpers of the greatwar browser client, for every game: the API, DOM building,
 // words, the seat links and settings kept in this browser.
 
+import { has, lang, t } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, detail, kind) {
     super(detail);
@@ -26,6 +28,8 @@ export async function api(path, { method = "GET", body, token } = {}) {
   // A POST carries a request id and is tried again, with the same id, when the connection
   // fails or the store is briefly unavailable: it is never applied twice.
   const retries = method === "POST" ? RETRIES : [];
+  // every answer in the page's language (names, sentences, the log)
+  if (path.startsWith("/api/") && !/[?&]lang=/.test(path)) path += `${path.includes("?") ? "&" : "?"}lang=${lang()}`;
   if (method === "POST") headers["X-Request-Id"] = requestId();
   let res;
   for (let attempt = 0; ; attempt++) {
@@ -33,7 +37,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
       res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       if (res.status !== 503 || attempt >= retries.length) break;
     } catch (e) {
-      if (attempt >= retries.length) throw new ApiError(0, "the server cannot be reached: " + e.message, "network");
+      if (attempt >= retries.length) throw new ApiError(0, t("error.network", { detail: e.message }), "network");
     }
     await new Promise((resolve) => setTimeout(resolve, retries[attempt]));
   }
@@ -46,9 +50,14 @@ export async function api(path, { method = "GET", body, token } = {}) {
   if (!res.ok) {
     let detail = doc && doc.detail !== undefined ? doc.detail : res.statusText;
     if (Array.isArray(detail)) detail = detail.map((d) => d.msg || JSON.stringify(d)).join("; ");
-    throw new ApiError(res.status, String(detail), doc && doc.kind);
+    throw new ApiError(res.status, errorText(doc && doc.kind, String(detail)), doc && doc.kind);
   }
   return doc;
+}
+
+// An error the server words in English (its ``detail``), in the page's language: by its kind.
+export function errorText(kind, detail) {
+  return lang() !== "en" && kind && has(`error.${kind}`) ? t(`error.${kind}`) : detail;
 }
 
 // Dark or light text on a fill colour.

@@ -5,6 +5,7 @@
 import { buildClockChoice, readClockChoice } from "./clock.js";
 import { api, el, fill, fmtTime, humanWords, rememberSeat, rememberedSeats } from "./common.js";
 import { CLIENTS } from "./games.js";
+import { addLangSwitch, loadStrings, onLangChange, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const metas = {}; // game id -> /api/meta?game=
@@ -46,9 +47,7 @@ function refreshPeople() {
   const alone = people.length <= 1;
   seed.disabled = !alone;
   if (!alone) seed.value = "";
-  $("seed-note").textContent = alone
-    ? "A seed makes the game repeatable: every draw and die follows from it."
-    : "Between people the server draws the seed; it is shown when the game ends, so the game can be checked.";
+  $("seed-note").textContent = t(alone ? "start.seed_alone" : "start.seed_people");
 }
 
 // One person's link: the creator's own opens the game here ("play"); a link to pass on can only
@@ -56,14 +55,14 @@ function refreshPeople() {
 function linkRow(meta, seats, path, testid, own) {
   const url = new URL(path, location.href).href;
   const box = el("input", { readonly: true, value: url, class: "link-box", "data-seat": seats[0], "data-seats": seats.join(" "), onclick: (e) => e.target.select() });
-  const copy = el("button", { type: "button", "data-testid": `copy-${seats[0]}` }, "copy");
+  const copy = el("button", { type: "button", "data-testid": `copy-${seats[0]}` }, t("start.copy"));
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(url);
-      copy.textContent = "copied";
+      copy.textContent = t("start.copied");
     } catch {
       box.select(); // no clipboard here: select the link to copy by hand
-      copy.textContent = "select and copy";
+      copy.textContent = t("start.select_copy");
     }
   });
   return el(
@@ -72,28 +71,28 @@ function linkRow(meta, seats, path, testid, own) {
     el("b", { class: `side-${seats[0]}` }, seats.map((s) => seatName(meta, s)).join(" + ")),
     box,
     copy,
-    own ? el("a", { href: url, target: "_blank", class: "button", "data-testid": testid }, "play") : null,
+    own ? el("a", { href: url, target: "_blank", class: "button", "data-testid": testid }, t("start.play")) : null,
   );
 }
 
 function showCreated(doc) {
   const meta = metas[doc.game.game] || metas.pog;
   const box = $("created");
-  const parts = [el("h3", {}, `Game ${doc.id} created`)];
+  const parts = [el("h3", {}, t("start.created", { id: doc.id }))];
   // Only the creator's own link is kept in this browser; the others are shown this once.
   if (doc.you) {
     for (const seat of doc.you.seats) rememberSeat(doc.id, seat, doc.you.token);
-    parts.push(el("h4", {}, "Your link"), linkRow(meta, doc.you.seats, doc.you.link, `open-${doc.you.seats[0]}`, true));
+    parts.push(el("h4", {}, t("start.your_link")), linkRow(meta, doc.you.seats, doc.you.link, `open-${doc.you.seats[0]}`, true));
   }
   if (doc.invites.length) {
     parts.push(
-      el("h4", {}, doc.invites.length > 1 ? "Links to pass on" : "Your opponent's link"),
-      el("p", { class: "muted" }, "Send each now: it is shown only this once and this browser does not keep it. Whoever has a link plays its seats."),
+      el("h4", {}, t(doc.invites.length > 1 ? "start.links_to_pass" : "start.opponent_link")),
+      el("p", { class: "muted" }, t("start.send_now")),
       ...doc.invites.map((p) => linkRow(meta, p.seats, p.link, `invite-${p.seats[0]}`, false)),
     );
   }
-  if (doc.game.seeded) parts.push(el("p", { class: "muted" }, `Seeded game: seed ${doc.game.seed}.`));
-  parts.push(el("p", {}, el("a", { href: `/replay/${doc.id}` }, "Follow or replay this game")));
+  if (doc.game.seeded) parts.push(el("p", { class: "muted" }, t("start.seeded_game", { seed: doc.game.seed })));
+  parts.push(el("p", {}, el("a", { href: `/replay/${doc.id}` }, t("start.follow"))));
   fill(box, parts);
   box.hidden = false;
   box.scrollIntoView({ block: "nearest" });
@@ -103,10 +102,10 @@ async function listGames() {
   const { games } = await api("/api/games");
   const mine = rememberedSeats();
   if (!games.length) {
-    fill($("games"), el("p", { class: "muted" }, "No games yet."));
+    fill($("games"), el("p", { class: "muted" }, t("start.no_games")));
     return;
   }
-  const seatText = (s) => (s.kind === "bot" ? `computer (${s.bot})` : "human");
+  const seatText = (meta, s) => (s.kind === "bot" ? t("start.computer_lc", { bot: (meta && meta.bot_names && meta.bot_names[s.bot]) || s.bot }) : t("start.human_lc"));
   const rows = games.map((g) => {
     const meta = metas[g.game];
     const start = starts[g.game];
@@ -116,20 +115,20 @@ async function listGames() {
       if (!tokens.has(tok)) tokens.set(tok, []);
       tokens.get(tok).push(seat);
     }
-    for (const [tok, seats] of tokens) links.push(el("a", { href: `/play/${g.id}#${tok}`, class: "button small" }, `play ${seats.map((s) => (start ? start.seatShort(s) : s)).join("+")}`));
-    links.push(el("a", { href: `/replay/${g.id}`, class: "button small" }, "replay"));
+    for (const [tok, seats] of tokens) links.push(el("a", { href: `/play/${g.id}#${tok}`, class: "button small" }, `${t("start.play")} ${seats.map((s) => (start ? start.seatShort(s) : s)).join("+")}`));
+    links.push(el("a", { href: `/replay/${g.id}`, class: "button small" }, t("shell.replay")));
     let state;
-    if (g.problem) state = el("span", { class: "error" }, "corrupt record");
-    else state = start ? start.stateText(g) : g.over ? "over" : "";
+    if (g.problem) state = el("span", { class: "error" }, t("start.corrupt"));
+    else state = start ? start.stateText(g) : g.over ? t("start.over") : "";
     const players = Object.entries(g.seats)
-      .map(([seat, s]) => `${start ? start.seatShort(seat) : seat} ${seatText(s)}`)
+      .map(([seat, s]) => `${start ? start.seatShort(seat) : seat} ${seatText(meta, s)}`)
       .join(" · ");
     return el(
       "tr",
       { "data-game": g.id },
-      el("td", {}, el("code", {}, g.id), g.seeded ? el("span", { class: "muted small", title: "a player chose the seed" }, " seeded") : null),
+      el("td", {}, el("code", {}, g.id), g.seeded ? el("span", { class: "muted small", title: t("start.seeded_title") }, ` ${t("start.seeded")}`) : null),
       el("td", {}, meta ? meta.title : g.title),
-      el("td", {}, humanWords(g.scenario)),
+      el("td", {}, scenarioName(meta, g.scenario)),
       el("td", {}, players),
       el("td", {}, state),
       el("td", {}, String(g.actions)),
@@ -141,19 +140,48 @@ async function listGames() {
     el(
       "table",
       { class: "games" },
-      el("thead", {}, el("tr", {}, ["Game", "", "Scenario", "Players", "State", "Decisions", "Last move", ""].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, ["game", "", "scenario", "players", "state", "decisions", "last_move", ""].map((h) => el("th", {}, h ? t(`start.col.${h}`) : "")))),
       el("tbody", {}, rows),
     ),
   );
 }
 
-async function main() {
+function scenarioName(meta, id) {
+  const s = meta && meta.scenarios.find((x) => x.id === id);
+  return s ? s.name : humanWords(id);
+}
+
+// The games' names for people (seats, scenarios, options) in the page's language.
+async function loadMetas() {
   const first = await api("/api/meta");
   const ids = first.games.filter((id) => CLIENTS[id]);
   for (const id of ids) {
     metas[id] = id === first.game ? first : await api(`/api/meta?game=${encodeURIComponent(id)}`);
-    starts[id] = await import(CLIENTS[id].start);
+    if (!starts[id]) starts[id] = await import(CLIENTS[id].start);
   }
+  return { first, ids };
+}
+
+// The page's language changed: the games' names, the form (keeping the chosen game) and the
+// list again in it.
+async function changeLang() {
+  const chosen = $("game").value;
+  const { ids } = await loadMetas();
+  fill($("game"), ids.map((id) => el("option", { value: id }, metas[id].title)));
+  $("game").value = chosen;
+  await chooseGame(chosen);
+  const clock = $("clock") ? $("clock").value : "none";
+  buildClockChoice($("clock-choice"));
+  $("clock").value = clock;
+  $("clock").dispatchEvent(new Event("change"));
+  await listGames();
+}
+
+async function main() {
+  await loadStrings();
+  addLangSwitch();
+  onLangChange(changeLang);
+  const { first, ids } = await loadMetas();
   fill($("game"), ids.map((id) => el("option", { value: id }, metas[id].title)));
   $("game").value = first.game;
   $("game").addEventListener("change", () => chooseGame($("game").value));

@@ -3,6 +3,7 @@
 
 import { api } from "./common.js";
 import { CLIENTS } from "./games.js";
+import { addLangSwitch, loadStrings, t } from "./i18n.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
@@ -14,6 +15,8 @@ function fatal(text) {
 
 async function main() {
   document.getElementById("game-id").textContent = gameId;
+  await loadStrings();
+  addLangSwitch();
   let info;
   try {
     info = await api(`/api/games/${encodeURIComponent(gameId)}`);
@@ -27,7 +30,7 @@ async function main() {
   }
   const client = CLIENTS[info.game];
   if (!client) {
-    fatal(`This web client cannot replay a game of ${info.title || info.game}.`);
+    fatal(t("shell.cannot_replay", { title: info.title || info.game }));
     return;
   }
   const mod = await import(client.replay);

@@ -6,7 +6,8 @@
 // gives the shell; the shell knows nothing of any game.
 
 import { ClockPanel } from "./clock.js";
-import { api, ApiError, el, fill, loadPref, rememberedSeats, rememberSeat, savePref } from "./common.js";
+import { api, ApiError, el, errorText, fill, loadPref, rememberedSeats, rememberSeat, savePref } from "./common.js";
+import { lang, onLangChange, t } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -66,7 +67,9 @@ export function seatToken(gameId, preferred = []) {
 //   seatName(seat)          a seat's full name (the clocks)
 //   seatClass(seat)         the CSS class of a seat's colour (the chat)
 //   othersAreBots(v)        every other seat is a computer (no chat, no your-turn sound)
-//   strings                 {chatEmpty, undone, yourMove}
+//   strings()               {chatEmpty}: the game's own wording of these (in the page's language)
+//   onLang(lang)            the page's language changed: re-fetch what the game draws with
+//                           (the shell then fetches the view again in the new language)
 export class Shell {
   constructor(gameId, token, logPanel, hooks) {
     this.gameId = gameId;
@@ -74,17 +77,43 @@ export class Shell {
     this.logPanel = logPanel;
     this.hooks = hooks;
     this.state = { v: null, version: -1, busy: false, ws: null, retry: 500, mine: false, tab: "log", chat: [], unread: 0 };
-    this.strings = {
-      chatEmpty: "Messages between the seats of this game are kept with the game; only its players can read them.",
-      undone: "Taken back",
-      yourMove: "Your move — greatwar",
-      yourDecision: "It is your decision.",
-      ...(hooks.strings || {}),
-    };
     setInterval(() => {
       const ws = this.state.ws;
       if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
     }, 25000);
+  }
+
+  get strings() {
+    return {
+      chatEmpty: t("shell.chat_empty"),
+      undone: t("shell.undone"),
+      yourMove: t("shell.your_move"),
+      yourDecision: t("shell.your_decision"),
+      ...(this.hooks.strings ? this.hooks.strings() : {}),
+    };
+  }
+
+  // The page's language changed: the game's facts, then the whole view (log included) again,
+  // in the new language; the game, its position and the page stay.
+  async changeLang(code) {
+    if (this.hooks.onLang) await this.hooks.onLang(code);
+    this.renderNotify();
+    this.renderLive();
+    if (this.clock) this.clock.render();
+    const ws = this.state.ws;
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify({ type: "lang", lang: code }));
+    } else {
+      await this.refresh(true);
+    }
+    this.renderChat();
+  }
+
+  renderLive() {
+    const ws = this.state.ws;
+    const on = !!(ws && ws.readyState === WebSocket.OPEN);
+    $("live").className = `live ${on ? "on" : "off"}`;
+    $("live").title = t(on ? "shell.live_on" : "shell.live_off");
   }
 
   // -- receiving views ---------------------------------------------------------------------
@@ -131,20 +160,18 @@ export class Shell {
     state.ws = ws;
     ws.onopen = () => {
       state.retry = 500;
-      ws.send(JSON.stringify({ token: this.token, log_from: this.logPanel.length, log_hash: this.logPanel.hash }));
-      $("live").className = "live on";
-      $("live").title = "live updates connected";
+      ws.send(JSON.stringify({ token: this.token, lang: lang(), log_from: this.logPanel.length, log_hash: this.logPanel.hash }));
+      this.renderLive();
       this.loadChat();
     };
     ws.onmessage = (m) => {
       const msg = JSON.parse(m.data);
       if (msg.type === "view") this.applyView(msg.view);
       else if (msg.type === "chat") this.addChat(msg.message);
-      else if (msg.type === "error") toast(msg.detail);
+      else if (msg.type === "error") toast(errorText(msg.kind, msg.detail));
     };
     ws.onclose = (ev) => {
-      $("live").className = "live off";
-      $("live").title = "live updates disconnected; reconnecting";
+      this.renderLive();
       if (ev.code >= 4400 && ev.code < 4500) return; // refused: reconnecting will not help
       setTimeout(() => this.connect(), state.retry);
       state.retry = Math.min(state.retry * 2, 10000);
@@ -200,7 +227,7 @@ export class Shell {
 
   renderNotify() {
     const on = this.notifyOn();
-    $("notify").textContent = on ? "♪ Notify: on" : "♪ Notify: off";
+    $("notify").textContent = t(on ? "shell.notify_on" : "shell.notify_off");
     $("notify").classList.toggle("on", on);
     $("notify").setAttribute("aria-pressed", String(on));
   }
@@ -364,7 +391,7 @@ export class Shell {
     $("game-id").textContent = this.gameId;
     $("replay-link").href = `/replay/${this.gameId}`;
     if (!this.token) {
-      fatal("This page needs your seat's private link (the one you were given when the game was created).");
+      fatal(t("shell.need_link"));
       return false;
     }
     $("notify").onclick = () => this.toggleNotify();
@@ -375,6 +402,7 @@ export class Shell {
       this.clock = new ClockPanel($("clock"), { gameId: this.gameId, token: this.token, toast, names: name, onChange: () => this.refresh(true) });
     }
     $("chat-form").addEventListener("submit", (ev) => this.sendChat(ev));
+    onLangChange((code) => this.changeLang(code));
     for (const b of document.querySelectorAll(".tab")) b.onclick = () => this.setTab(b.dataset.tab);
     this.setTab(loadPref("tab", "log") === "chat" ? "log" : loadPref("tab", "log"));
     document.addEventListener("keydown", (e) => {

@@ -5,7 +5,7 @@
 // Space names keep a readable size on the screen at every zoom: names that would overlap
 // another name or space at this zoom are left out (they show when zooming in, and on hover).
 
-import { counterText, inkFor, nationColor } from "./common.js";
+import { counterText, inkFor, nationColor, t as tr } from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const TERRAIN = { clear: "#f4f0e2", forest: "#cfe2bd", mountain: "#dccab0", swamp: "#c3dcd8", desert: "#efdca2" };
@@ -35,6 +35,32 @@ function textWidth100(s) {
 }
 
 const meets = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+// A box's name on one line, or two when it is too long for the box (some names are long in
+// some languages), squeezed to the box's width if it still does not fit.
+function boxLabel(parent, x, y, name, width) {
+  const per = 8.6; // px per character at the label's 15px bold
+  const room = Math.max(4, Math.floor((width - 12) / per));
+  let lines = [name];
+  if (name.length > room) {
+    const words = name.split(" ");
+    let best = null;
+    for (let i = 1; i < words.length; i++) {
+      const a = words.slice(0, i).join(" ");
+      const b = words.slice(i).join(" ");
+      const w = Math.max(a.length, b.length);
+      if (!best || w < best[0]) best = [w, [a, b]];
+    }
+    if (best) lines = best[1];
+  }
+  lines.forEach((line, i) => {
+    const e = text(parent, x, y + i * 16, line, { class: "box-label" });
+    if (line.length * per > width - 8) {
+      e.setAttribute("textLength", String(width - 12));
+      e.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  });
+}
 
 export class Board {
   constructor(container, facts, { onSpace, onUnit, storeKey = null } = {}) {
@@ -110,8 +136,8 @@ export class Board {
       if (map === "europe") text(this.root, x0 + 16, y0 + 40, label, { class: "region-label region-label-start" });
       else text(this.root, x1 - 16, y1 - 14, label, { class: "region-label" });
     };
-    region("europe", "Europe");
-    region("neareast", "Near East");
+    region("europe", tr("pog.europe"));
+    region("neareast", tr("pog.near_east"));
     const links = svg("g", { class: "links" }, this.root);
     const pos = (id, other) => {
       const s = f.spaces.get(id);
@@ -143,7 +169,7 @@ export class Board {
           },
           g,
         );
-        if (box) text(g, cx, cy - s.h / 2 + 20, s.name, { class: "box-label" });
+        if (box) boxLabel(g, cx, cy - s.h / 2 + 20, s.name, s.w);
         const glyph = { mountain: "▲", swamp: "≈", forest: "♣", desert: "∴" }[s.terrain];
         if (glyph && !box) text(g, cx - s.w / 2 + 8, cy + s.h / 2 - 5, glyph, { class: "terrain-glyph" });
         if (s.supply_source) svg("circle", { cx: cx + s.w / 2 - 7, cy: cy + s.h / 2 - 7, r: 5, class: "source" }, g);
@@ -390,7 +416,7 @@ export class Board {
     if (u.reduced) svg("line", { x1: x0 + 2, y1: y0 + size - 1.2, x2: x0 + size - 2, y2: y0 + size - 1.2, class: "reduced-line" }, g);
     if (outUnits.has(u.id)) svg("circle", { cx: x0 + size - 3, cy: y0 + 3, r: 5, class: "oos-unit" }, g);
     const title = svg("title", {}, g);
-    title.textContent = `${d.name}${u.reduced ? " (reduced)" : ""} ${fac.join("-")}${outUnits.has(u.id) ? " — out of supply" : ""}`;
+    title.textContent = `${d.name}${u.reduced ? ` (${tr("pog.reduced")})` : ""} ${fac.join("-")}${outUnits.has(u.id) ? ` — ${tr("pog.out_of_supply")}` : ""}`;
     g.addEventListener("click", (ev) => {
       if (this.dragged) return;
       ev.stopPropagation();

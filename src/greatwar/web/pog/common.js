@@ -2,12 +2,17 @@
 // facts (map, units, cards) and the labels of its actions. The shared helpers are re-exported.
 
 import { api } from "../common.js";
+import { lang, t } from "../i18n.js";
 
 export * from "../common.js";
+export { t } from "../i18n.js";
 
-export const SIDE_NAME = { ap: "Allied Powers", cp: "Central Powers", both: "both seats" };
-export const SIDE_SHORT = { ap: "AP", cp: "CP" };
-export const OUTCOME = { ap: "the Allies win", cp: "the Central Powers win", draw: "a draw", both_lose: "both sides lose" };
+// Words by key in the page's language (``pog.<table>.<key>`` of the client's catalogue), read
+// like a table: SIDE_NAME.ap.
+const words = (table) => new Proxy({}, { get: (_, k) => (typeof k === "string" && k ? t(`pog.${table}.${k}`) : undefined) });
+export const SIDE_NAME = words("side");
+export const SIDE_SHORT = words("side_short");
+export const OUTCOME = words("outcome");
 
 // Nation: [name, counter colour, letters on the counter]. Colours differ in hue and lightness
 // so that neighbours on the map (Austria-Hungary and Russia, Germany and France) never look alike.
@@ -35,26 +40,41 @@ export const NATION = {
   none: ["", "#999999", ""],
 };
 
+// The turn's name in the facts' language ("Август 1914"), else the view's.
+export function turnLabel(facts, v) {
+  const turn = facts.turns.find((x) => x.turn === v.turn);
+  return (turn && turn.label) || v.turn_label;
+}
+
+// A bot's name for people ("normal": «средний»).
+export function botName(bot) {
+  const key = `bot.${bot}`;
+  const s = t(key);
+  return s === key ? bot : s;
+}
+
 export function nationColor(n) {
   return (NATION[n] || ["", "#999"])[1];
 }
 
 export function nationName(n) {
-  return (NATION[n] || [n])[0] || n;
+  return n && NATION[n] && NATION[n][0] ? t(`pog.nation.${n}`) : n;
 }
 
 // The letters a counter shows: "GE" and "1" for the German 1st Army, "GE" and "c" for a corps,
 // the special corps their own letters ("CAV", "PL", "SN", "ANA", "AUS"...).
 export function counterText(u) {
-  const letters = (NATION[u.nation] || ["", "", u.nation.toUpperCase()])[2];
   const name = u.name || "";
+  const own = /^[А-ЯЁ]{2,3}/.exec(name); // a Russian name's own letters ("ГЕР 1")
+  const letters = own ? own[0] : (NATION[u.nation] || ["", "", u.nation.toUpperCase()])[2];
+  if (/^[a-z]+_corps_\d+$/.test(u.id)) return { top: letters, main: t("pog.corps") };
   if (u.army) {
-    const rest = name.replace(/^[A-Z]{2,3}\s*/, "");
+    const rest = name.replace(/^[A-ZА-ЯЁ]{2,3}\s*/, "");
     return { top: letters, main: rest || name };
   }
-  const special = name.replace(/c$/, "").replace(/^[A-Z]{2}\s+/, "");
+  const special = name.replace(/(c|к)$/, "").replace(/^[A-ZА-ЯЁ]{2,3}\s+/, "");
   const code = special && special !== letters && special.length <= 4 ? special : "";
-  return { top: letters, main: code ? code : "corps" };
+  return { top: letters, main: code ? code : t("pog.corps") };
 }
 
 // The fixed facts (map, units, cards), indexed by id.
@@ -68,7 +88,11 @@ export class Facts {
     this.turns = doc.turns;
   }
   static async load() {
-    return new Facts(await api("/api/data?game=pog"));
+    return new Facts(await api(`/api/data?game=pog&lang=${lang()}`));
+  }
+  // One of the game's words in the facts' language (nations, phases, decks...: the server's).
+  word(key, fallback = key) {
+    return (this.doc.words && this.doc.words[key]) || fallback;
   }
   kind(id) {
     if (this.units.has(id)) return "unit";
@@ -82,11 +106,9 @@ export class Facts {
   }
   cardTitle(id) {
     const c = this.cards.get(id);
-    return c ? `${c.name} (${c.side.toUpperCase()} #${c.number})` : id;
+    return c ? `${c.name} (${SIDE_SHORT[c.side]} #${c.number})` : id;
   }
 }
-
-const CARD_USE = { ops: "operations", sr: "strategic redeployment", rp: "replacements", event: "the event" };
 
 // Where a unit stands in a view ("Berlin", "Reserve Box"), or "" when it is not in play.
 export function whereIs(facts, v, unitId) {
@@ -94,7 +116,7 @@ export function whereIs(facts, v, unitId) {
   if (!u) return "";
   const s = facts.spaces.get(u.space);
   if (!s) return "";
-  return s.kind === "offmap_box" ? s.name.replace(/^(AP|CP) /, "") : s.name;
+  return s.kind === "offmap_box" ? s.name.replace(/^(AP|CP|СО|ЦД) /, "") : s.name;
 }
 
 // A unit's name with where it stands: "GE 1 (Koblenz)".
@@ -112,58 +134,60 @@ export function actionLabel(facts, text, v = null) {
     const c = facts.cards.get(id);
     return c ? c.name : id;
   };
+  const card_ = card;
+  const x = (key, args) => t(`pog.act.${key}`, args);
   switch (verb) {
     case "play":
-      if (a[0] === "auto") return "Automatic operation (1 OPS, no card)";
-      if (a[0] === "ops") return `Play ${card(a[1])} for operations (${facts.cards.get(a[1])?.ops ?? "?"} OPS)`;
-      if (a[0] === "sr") return `Play ${card(a[1])} for strategic redeployment (${facts.cards.get(a[1])?.sr ?? "?"} SR)`;
-      if (a[0] === "rp") return `Play ${card(a[1])} for replacement points`;
-      if (a[0] === "event") return `Play ${card(a[1])} as an event`;
-      return `Play ${card(a[1])} for ${CARD_USE[a[0]] || a[0]}`;
+      if (a[0] === "auto") return x("auto");
+      if (a[0] === "ops") return x("ops", { card: card_(a[1]), n: facts.cards.get(a[1])?.ops ?? "?" });
+      if (a[0] === "sr") return x("sr", { card: card_(a[1]), n: facts.cards.get(a[1])?.sr ?? "?" });
+      if (a[0] === "rp") return x("rp", { card: card_(a[1]) });
+      if (a[0] === "event") return x("event", { card: card_(a[1]) });
+      return x("play", { card: card_(a[1]), use: a[0] });
     case "activate":
-      return `Activate ${n(a[1])} for ${a[0] === "attack" ? "combat" : "movement"}`;
+      return x(a[0] === "attack" ? "activate_attack" : "activate_move", { space: n(a[1]) });
     case "move":
-      return `Move ${u(a[0])} to ${n(a[1])}`;
+      return x("move", { unit: u(a[0]), space: n(a[1]) });
     case "entrench":
-      return `${u(a[0])} tries to entrench`;
+      return x("entrench", { unit: u(a[0]) });
     case "sr":
-      return a.length === 1 ? `Redeploy ${u(a[0])}` : `Redeploy ${u(a[0])} to ${n(a[1])}`;
+      return a.length === 1 ? x("redeploy", { unit: u(a[0]) }) : x("redeploy_to", { unit: u(a[0]), space: n(a[1]) });
     case "attack":
-      return `Attack ${n(a[0])}`;
+      return x("attack", { space: n(a[0]) });
     case "with":
-      return `Attack with ${u(a[0])}`;
+      return x("with", { unit: u(a[0]) });
     case "pin":
-      return `Pin from ${n(a[0])}`;
+      return x("pin", { space: n(a[0]) });
     case "flank":
-      return "Attempt a flank attack";
+      return x("flank");
     case "noflank":
-      return "No flank attack";
+      return x("noflank");
     case "cc":
-      return `Combat card: ${card(a[0])}`;
+      return x("cc", { card: card_(a[0]) });
     case "lose":
-      return `Take a step loss from ${u(a[0])}`;
+      return x("lose", { unit: u(a[0]) });
     case "retreat":
-      return `Retreat ${u(a[0])} to ${n(a[1])}`;
+      return x("retreat", { unit: u(a[0]), space: n(a[1]) });
     case "advance":
-      return `Advance ${u(a[0])} to ${n(a[1])}`;
+      return x("advance", { unit: u(a[0]), space: n(a[1]) });
     case "place":
-      return `Place ${n(a[0])} in ${n(a[1])}`;
+      return x("place", { unit: n(a[0]), space: n(a[1]) });
     case "replace":
-      return `Spend replacement points on ${u(a[0])}`;
+      return x("replace", { unit: u(a[0]) });
     case "eliminate":
-      return `Eliminate ${u(a[0])}`;
+      return x("eliminate", { unit: u(a[0]) });
     case "discard":
-      return `Discard ${card(a[0])}`;
+      return x("discard", { card: card_(a[0]) });
     case "select":
-      return `Select ${card(a[0])}`;
+      return x("select", { card: card_(a[0]) });
     case "choose":
-      return `Choose: ${(NATION[a[0]] || [a[0]])[0] || a[0]}`;
+      return x("choose", { what: NATION[a[0]] ? nationName(a[0]) : facts.word(`act.${a[0]}`, a[0]) });
     case "peace":
-      return { offer: "Offer peace terms", accept: "Accept the peace terms", decline: "Decline the peace terms" }[a[0]] || `Peace: ${a[0]}`;
+      return ["offer", "accept", "decline"].includes(a[0]) ? x(`peace_${a[0]}`) : x("peace", { what: a[0] });
     case "done":
-      return "Done";
+      return x("done");
     default:
-      return [verb, ...a.map(n)].join(" ");
+      return [facts.word(`act.${verb}`, verb), ...a.map(n)].join(" ");
   }
 }
 

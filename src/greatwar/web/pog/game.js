@@ -2,7 +2,7 @@
 // shared shell (../shell.js) connects, sends, undoes, chats and notifies; this module draws the
 // map, the panels, the hand and the prompt, and turns clicks into decisions.
 
-import { actionLabel, el, Facts, fill, humanWords, loadPref, OUTCOME, savePref, SIDE_NAME, SIDE_SHORT, unitLabel } from "./common.js";
+import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, savePref, SIDE_NAME, SIDE_SHORT, t, turnLabel, unitLabel } from "./common.js";
 import { Board } from "./board.js";
 import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
 import { $, closeMenu, placePopup, seatToken, Shell } from "../shell.js";
@@ -53,7 +53,7 @@ function render() {
   });
   const opp = v.seat === "ap" ? "cp" : "ap";
   const oppSeat = v.seats[opp];
-  $("opponent").textContent = oppSeat.kind === "bot" ? `against the ${oppSeat.bot} bot` : "against a human";
+  $("opponent").textContent = oppSeat.kind === "bot" ? t("pog.against_bot", { bot: botName(oppSeat.bot) }) : t("pog.against_human");
   $("chat-tab").hidden = oppSeat.kind === "bot";
   board.render(v);
   board.setTrail(trailItems(state.stepper ? state.stepper.items.slice(0, state.stepper.at + 1) : freshEntries(), state.stepper ? state.stepper.items[state.stepper.at] : null));
@@ -70,26 +70,25 @@ function render() {
   renderPrompt();
   renderRecent();
   const mine = v.legal && v.legal.length > 0;
-  document.title = `${mine ? "▶ Your move — " : ""}greatwar ${gameId}`;
-  $("status").textContent = v.over ? "Game over" : mine ? "Your decision" : `Waiting for the ${SIDE_NAME[v.to_act] || "game"}`;
+  document.title = `${mine ? t("pog.title_mine") : ""}greatwar ${gameId}`;
+  $("status").textContent = v.over ? t("pog.game_over") : mine ? t("pog.your_decision") : v.to_act ? t("pog.waiting_for", { side: SIDE_NAME[v.to_act] }) : t("pog.waiting");
   $("status").className = `status ${mine ? "mine" : ""}`;
 }
 
-const MO_SHORT = { fr: "French", br: "British", it: "Italian", ru: "Russian", ah: "Austro-Hungarian", ah_it: "A-H vs Italy", tu: "Turkish", ge: "German", fr_mutiny: "French Mutiny" };
 
 function renderStatusLine() {
   const v = state.v;
-  const ar = v.phase === "action" ? `round ${v.round}` : humanWords(v.phase || "");
+  const ar = v.phase === "action" ? t("pog.round_n", { round: v.round }) : facts.word(`phase.${v.phase}`, humanWords(v.phase || ""));
   const mo = v.rounds ? v.rounds.mo_owed : {};
   const owed = ["cp", "ap"].filter((s) => mo[s] && mo[s] !== "none");
   fill(
     $("statusline"),
-    el("b", {}, `Turn ${v.turn} · ${v.turn_label}`),
+    el("b", {}, t("pog.turn_label", { turn: v.turn, label: turnLabel(facts, v) })),
     ` · ${ar} · `,
-    el("b", { title: "Victory Points" }, `VP ${v.tracks.vp}`),
-    el("span", { title: "War Status AP / CP" }, ` · WS ${v.tracks.war_status.ap}/${v.tracks.war_status.cp}`),
-    v.to_act ? el("span", { class: `to-act side-${v.to_act}` }, ` · ${SIDE_SHORT[v.to_act]} to act`) : null,
-    owed.map((s) => el("span", { class: `chip mo-chip side-${s}`, title: "mandated offensive still owed this turn (7.1)" }, `${SIDE_SHORT[s]} MO: ${MO_SHORT[mo[s]] || mo[s]}`)),
+    el("b", { title: t("pog.vp_title") }, t("pog.vp_n", { vp: v.tracks.vp })),
+    el("span", { title: t("pog.ws_title") }, ` · ${t("pog.ws_n", { ap: v.tracks.war_status.ap, cp: v.tracks.war_status.cp })}`),
+    v.to_act ? el("span", { class: `to-act side-${v.to_act}` }, ` · ${t("pog.to_act", { side: SIDE_SHORT[v.to_act] })}`) : null,
+    owed.map((s) => el("span", { class: `chip mo-chip side-${s}`, title: t("pog.mo_owed_title") }, t("pog.mo_owed", { side: SIDE_SHORT[s], mo: facts.word(`mo.${mo[s]}`, mo[s]) }))),
   );
   // lasting events on the map, as markers
   const items = v.in_force || [];
@@ -98,7 +97,7 @@ function renderStatusLine() {
     items.map((e) =>
       el(
         "span",
-        { class: `chip${e.side ? " side-" + e.side : ""}`, title: e.card ? `${e.name}: played on turn ${e.turn} (click for the card)` : e.name, onclick: () => e.card && showCard(e.card) },
+        { class: `chip${e.side ? " side-" + e.side : ""}`, title: e.card ? t("pog.in_force_title", { name: e.name, turn: e.turn }) : e.name, onclick: () => e.card && showCard(e.card) },
         e.card ? e.name : e.key.replace(/_/g, " "),
       ),
     ),
@@ -112,7 +111,7 @@ function renderHand() {
   const hand = v.cards.hand.map((id) => cardFace(facts, id, { onClick: clickCard, playable: playable.has(id), compact: true }));
   const opp = v.seat === "ap" ? "cp" : "ap";
   fill($("hand"),
-    el("div", { class: "hand-title" }, `Your hand (${v.cards.hand.length})`, el("span", { class: "opp-hand" }, ` · ${SIDE_NAME[opp]}: ${v.cards.hand_count[opp]} in hand, ${v.cards.deck_count[opp]} in the draw pile`)),
+    el("div", { class: "hand-title" }, t("pog.your_hand", { n: v.cards.hand.length }), el("span", { class: "opp-hand" }, ` · ${t("pog.opp_hand", { side: SIDE_NAME[opp], n: v.cards.hand_count[opp], deck: v.cards.deck_count[opp] })}`)),
     el("div", { class: "hand-cards", "data-testid": "hand" }, hand),
   );
 }
@@ -166,11 +165,12 @@ function summarise(entries) {
   }
   const parts = [];
   const plays = entries.filter(([, e]) => e.k && e.k.startsWith("card.") && e.a && e.a.card && e.s && state.v && e.s !== state.v.seat);
-  for (const [, e] of plays) parts.push(`${SIDE_SHORT[e.s]} played ${facts.name(e.a.card)}${{ "card.ops": " for OPS", "card.sr": " for SR", "card.rp": " for RP", "card.event": " as an event" }[e.k] || ""}`);
-  if (moves) parts.push(`${moves} move${moves > 1 ? "s" : ""}`);
-  if (combats) parts.push(`${combats} combat${combats > 1 ? "s" : ""}`);
-  if (elim) parts.push(`${elim} unit${elim > 1 ? "s" : ""} eliminated`);
-  if (ctrl) parts.push(`${ctrl} space${ctrl > 1 ? "s" : ""} changed hands`);
+  const use = { "card.ops": "ops", "card.sr": "sr", "card.rp": "rp", "card.event": "event" };
+  for (const [, e] of plays) parts.push(t(`pog.played${use[e.k] ? "_" + use[e.k] : ""}`, { side: SIDE_SHORT[e.s], card: facts.name(e.a.card) }));
+  if (moves) parts.push(t("pog.n_moves", { n: moves }));
+  if (combats) parts.push(t("pog.n_combats", { n: combats }));
+  if (elim) parts.push(t("pog.n_eliminated", { n: elim }));
+  if (ctrl) parts.push(t("pog.n_changed", { n: ctrl }));
   return parts.join(", ");
 }
 
@@ -191,14 +191,14 @@ function renderRecent() {
     const [i, e] = st.items[st.at];
     box.hidden = false;
     fill(box,
-      el("div", { class: "recent-title" }, `Step ${st.at + 1} of ${st.items.length}`),
+      el("div", { class: "recent-title" }, t("pog.step_of", { n: st.at + 1, of: st.items.length })),
       el("div", { class: "recent-text" }, e.text || e.k),
       el(
         "div",
         { class: "recent-buttons" },
         el("button", { onclick: () => stepTo(st.at - 1), disabled: st.at === 0, "data-testid": "step-prev" }, "◀"),
         el("button", { onclick: () => stepTo(st.at + 1), disabled: st.at >= st.items.length - 1, "data-testid": "step-next" }, "▶"),
-        el("button", { onclick: stopStepping, "data-testid": "step-close" }, "✕ close"),
+        el("button", { onclick: stopStepping, "data-testid": "step-close" }, t("pog.close_x")),
       ),
     );
     for (const n of document.querySelectorAll(".log-entry.stepping")) n.classList.remove("stepping");
@@ -219,12 +219,12 @@ function renderRecent() {
   }
   box.hidden = false;
   fill(box,
-    summary ? el("div", { class: "recent-title" }, "Since your last round: ", summary) : el("div", { class: "recent-title" }, "The opponent's last round"),
+    summary ? el("div", { class: "recent-title" }, t("pog.since_last"), " ", summary) : el("div", { class: "recent-title" }, t("pog.opp_last_round")),
     el(
       "div",
       { class: "recent-buttons" },
-      src.length ? el("button", { onclick: startStepping, "data-testid": "step-through" }, "▶ Step through their round") : null,
-      summary ? el("button", { onclick: markSeen, title: "clear these marks" }, "✓ Seen") : null,
+      src.length ? el("button", { onclick: startStepping, "data-testid": "step-through" }, t("pog.step_through")) : null,
+      summary ? el("button", { onclick: markSeen, title: t("pog.seen_title") }, t("pog.seen")) : null,
     ),
   );
 }
@@ -302,11 +302,13 @@ function capped(items, keyOf, titleOf) {
   return out;
 }
 
+const VERBS = new Set(["move", "place", "retreat", "advance", "sr"]);
+
 const spaceNation = (id) => {
   const s = facts.spaces.get(id);
   return s ? s.nation || "none" : "none";
 };
-const NATION_TITLE = (n) => ({ none: "Other", "": "Other" })[n] || (facts && humanWords(n.toUpperCase()));
+const NATION_TITLE = (n) => (!n || n === "none" ? t("pog.other") : facts.word(`nation.${n}`, n.toUpperCase()));
 
 // One button for units alike (same counter, state and place): "Redeploy GE corps ×4 (Reserve Box)".
 function unitKey(verb, uid) {
@@ -327,7 +329,7 @@ function unitActionItems(acts) {
     const uid = same[0].split(" ")[1];
     const label = actionLabel(facts, same[0], state.v) + (same.length > 1 ? ` ×${same.length}` : "");
     const b = actionButton(same[0], label);
-    if (same.length > 1) b.title = `${same.length} identical units: ${same.map((a) => a.split(" ")[1]).join(", ")}`;
+    if (same.length > 1) b.title = t("pog.identical", { n: same.length, ids: same.map((a) => a.split(" ")[1]).join(", ") });
     const u = state.v.board.units.find((x) => x.id === uid);
     return { node: b, where: u ? u.space : "", uid };
   });
@@ -350,7 +352,7 @@ function unitPickerItems(acts) {
   return [...groups.values()].map((same) => {
     const [uid, list] = same[0];
     const verb = list[0].split(" ")[0];
-    const what = { move: "Move", place: "Place", retreat: "Retreat", advance: "Advance", sr: "Redeploy" }[verb] || humanWords(verb);
+    const what = t(`pog.verb.${VERBS.has(verb) ? verb : "other"}`, { verb: facts.word(`act.${verb}`, humanWords(verb)) });
     const b = el(
       "button",
       {
@@ -423,7 +425,7 @@ function buildChoices(cands) {
             "div",
             { class: "space-row", "data-space": x },
             el("span", { class: "space-row-name", title: here.join(", ") }, facts.name(x), el("span", { class: "muted" }, here.length ? ` (${here.length})` : "")),
-            xs.map((a) => actionButton(a, a.split(" ")[1] === "move" ? "Move" : "Attack")),
+            xs.map((a) => actionButton(a, t(a.split(" ")[1] === "move" ? "pog.verb.move" : "pog.verb.attack"))),
           ),
         };
       });
@@ -435,8 +437,7 @@ function buildChoices(cands) {
         list.append(...capped(items, (it) => spaceNation(it.where), NATION_TITLE));
       } else {
         // one unit: its destinations, named by the place only
-        const what = { move: "Move", place: "Place", retreat: "Retreat", advance: "Advance", sr: "Redeploy" }[verb] || humanWords(verb);
-        const items = acts.map((a) => ({ node: actionButton(a, `${what} to ${facts.name(a.split(" ")[2])}`), x: a.split(" ")[2] }));
+        const items = acts.map((a) => ({ node: actionButton(a, t(`pog.to.${VERBS.has(verb) ? verb : "other"}`, { space: facts.name(a.split(" ")[2]) })), x: a.split(" ")[2] }));
         list.append(...capped(items, (it) => spaceNation(it.x), NATION_TITLE));
       }
     } else if (firstKind === "unit" && shape === 2) {
@@ -444,7 +445,7 @@ function buildChoices(cands) {
       list.append(...capped(items, (it) => spaceNation(it.where), NATION_TITLE));
     } else {
       const items = acts.map((a) => ({ node: actionButton(a), a }));
-      list.append(...capped(items, (it) => it.a.split(" ")[0], humanWords));
+      list.append(...capped(items, (it) => it.a.split(" ")[0], (verb) => facts.word(`act.${verb}`, humanWords(verb))));
     }
   }
   if (cands.includes("done")) list.append(actionButton("done", doneLabel()));
@@ -453,17 +454,9 @@ function buildChoices(cands) {
 
 function doneLabel() {
   const step = state.v.step;
-  return (
-    {
-      operation: "Done activating",
-      movement: "Done moving",
-      strategic_redeployment: "Done redeploying",
-      combat_designation: state.v.combat ? "Confirm these attackers" : "End combat",
-      combat_cards: "No (more) combat cards",
-      combat_advance: "Do not advance",
-      spend_replacements: "Done with replacements",
-    }[step] || "Done"
-  );
+  if (step === "combat_designation") return t(state.v.combat ? "pog.done.confirm_attackers" : "pog.done.end_combat");
+  const known = ["operation", "movement", "strategic_redeployment", "combat_cards", "combat_advance", "spend_replacements"];
+  return t(known.includes(step) ? `pog.done.${step}` : "pog.act.done");
 }
 
 function renderPrompt() {
@@ -472,13 +465,13 @@ function renderPrompt() {
   const box = $("prompt");
   const items = [];
   if (v.over && v.result) {
-    items.push(el("div", { class: "result" }, `Game over: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")})${v.result.vp !== undefined ? `, VP ${v.result.vp}` : ""}`));
+    items.push(el("div", { class: "result" }, t(v.result.vp !== undefined ? "pog.result_vp" : "pog.result", { outcome: OUTCOME[v.result.outcome] || v.result.outcome, reason: facts.word(`reason.${v.result.reason}`, humanWords(v.result.reason || "")), vp: v.result.vp })));
   }
   if (v.bot_error) items.push(el("div", { class: "error" }, v.bot_error));
   if (!legal().length) {
     if (!v.over) {
       const who = v.to_act ? v.seats[v.to_act] : null;
-      items.push(el("div", { class: "waiting" }, who && who.kind === "bot" ? "The computer is playing…" : `Waiting for the ${SIDE_NAME[v.to_act] || "other player"}…`));
+      items.push(el("div", { class: "waiting" }, who && who.kind === "bot" ? t("pog.bot_playing") : v.to_act ? t("pog.waiting_for_dots", { side: SIDE_NAME[v.to_act] }) : t("pog.waiting_other")));
     }
   } else {
     items.push(el("div", { class: "prompt-text", "data-testid": "prompt" }, v.prompt_text || v.prompt));
@@ -490,18 +483,19 @@ function renderPrompt() {
         el(
           "div",
           { class: "selection" },
-          "Selected: ",
+          t("pog.selected"),
+          " ",
           state.sel.map((id) => el("b", {}, (facts.kind(id) === "unit" ? unitLabel(facts, v, id) : facts.name(id)) + " ")),
-          el("button", { class: "link", onclick: () => select([]) }, "clear"),
+          el("button", { class: "link", onclick: () => select([]) }, t("pog.clear")),
         ),
       );
     }
     items.push(buildChoices(candidates()));
     if (candidates().some((a) => entities(a).some((x) => facts.kind(x) !== "card"))) {
-      items.push(el("div", { class: "hint" }, "Highlighted units and spaces on the map can be clicked."));
+      items.push(el("div", { class: "hint" }, t("pog.hint_map")));
     }
   }
-  if (v.can_undo) items.push(el("button", { class: "undo", "data-testid": "undo", onclick: undo }, v.step === "strategic_redeployment" && legal().every((a) => a.split(" ").length === 3) ? "↶ Choose another unit" : "↶ Undo my last decision"));
+  if (v.can_undo) items.push(el("button", { class: "undo", "data-testid": "undo", onclick: undo }, v.step === "strategic_redeployment" && legal().every((a) => a.split(" ").length === 3) ? t("pog.undo_unit") : t("pog.undo")));
   fill(box, ...items);
   highlight();
 }
@@ -509,9 +503,9 @@ function renderPrompt() {
 function shortLabel(a, card) {
   const [verb, ...args] = a.split(" ");
   const c = facts.cards.get(card);
-  if (verb === "play") return { ops: `OPS ${c.ops}`, sr: `SR ${c.sr}`, rp: "RP", event: "Event" }[args[0]] || args[0];
+  if (verb === "play") return { ops: t("pog.short.ops", { n: c.ops }), sr: t("pog.short.sr", { n: c.sr }), rp: t("pog.short.rp"), event: t("pog.short.event") }[args[0]] || args[0];
   const rest = args.filter((x) => x !== card).map((x) => facts.name(x));
-  return [humanWords(verb), ...rest].join(" ");
+  return [facts.word(`act.${verb}`, humanWords(verb)), ...rest].join(" ");
 }
 
 function highlight() {
@@ -602,7 +596,7 @@ function clickCard(id, ev) {
 function showMenu(actions, ev, title) {
   const menu = $("menu");
   fill(menu,
-    el("div", { class: "menu-title" }, title || "Choose"),
+    el("div", { class: "menu-title" }, title || t("pog.choose")),
     ...actions.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, state.v))),
     el("button", { class: "link", onclick: closeMenu }, "cancel"),
   );
@@ -669,7 +663,7 @@ function inspect(spaceId, ev) {
           (v.supply?.spaces || []).includes(spaceId) ? " · out of supply" : "",
         )
       : null,
-    here.length ? el("div", { class: "stack-list" }, here.map((u) => el("div", { class: "stack-row", "data-unit": u.id }, unitRow(u, null, out)))) : el("div", { class: "muted" }, "No units"),
+    here.length ? el("div", { class: "stack-list" }, here.map((u) => el("div", { class: "stack-row", "data-unit": u.id }, unitRow(u, null, out)))) : el("div", { class: "muted" }, t("pog.no_units")),
     el("button", { class: "link", onclick: closeMenu }, "close"),
   );
   placePopup(menu, ev);
@@ -688,14 +682,13 @@ function showCard(id, actions = [], ev = null) {
 // -- the page's own parts of the shared layout -------------------------------------------------
 
 function buildLayout() {
-  $("game-name").textContent = "Paths of Glory";
   $("board-tools").append(
-    el("label", { title: "show units and spaces out of supply" }, el("input", { type: "checkbox", id: "supply", checked: true }), " supply"),
+    el("label", { id: "supply-label" }, el("input", { type: "checkbox", id: "supply", checked: true }), el("span", { id: "supply-text" })),
   );
   $("board-wrap").append(
     el("div", { id: "combat-box", class: "combat-box", "data-testid": "combat", hidden: true }),
     el("div", { id: "recent", class: "recent", "data-testid": "recent", hidden: true }),
-    el("div", { id: "in-force-strip", class: "in-force-strip", "data-testid": "in-force-strip", title: "events in force", hidden: true }),
+    el("div", { id: "in-force-strip", class: "in-force-strip", "data-testid": "in-force-strip", hidden: true }),
   );
   fill($("game-pane"),
     el("div", { id: "tracks", class: "tracks" }),
@@ -704,7 +697,31 @@ function buildLayout() {
     el("div", { id: "score" }),
     el("div", { id: "piles", class: "piles" }),
   );
-  $("chat-input").placeholder = "Message to your opponent";
+  wordLayout();
+}
+
+// The layout's own words, in the page's language.
+function wordLayout() {
+  $("game-name").textContent = t("pog.title");
+  $("supply-label").title = t("pog.supply_title");
+  $("supply-text").textContent = ` ${t("pog.supply")}`;
+  $("in-force-strip").title = t("pog.in_force");
+  $("chat-input").placeholder = t("pog.chat_placeholder");
+}
+
+function newBoard() {
+  $("board").replaceChildren();
+  return new Board($("board"), facts, { onSpace: clickSpace, onUnit: clickUnit, storeKey: `greatwar.view.${gameId}` });
+}
+
+// The page's language changed: the facts (names, cards, tables) in it, then the shell fetches
+// the view again; the board keeps its zoom.
+async function changeLang() {
+  facts = await Facts.load();
+  board = newBoard();
+  logPanel.facts = facts;
+  wordLayout();
+  $("ref").replaceChildren();
 }
 
 function onView(v, moved) {
@@ -717,7 +734,7 @@ export async function start(id) {
   gameId = id;
   buildLayout();
   facts = await Facts.load();
-  board = new Board($("board"), facts, { onSpace: clickSpace, onUnit: clickUnit, storeKey: `greatwar.view.${gameId}` });
+  board = newBoard();
   logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
   const opp = (v) => (v.seat === "ap" ? "cp" : "ap");
   shell = new Shell(gameId, seatToken(gameId, ["ap", "cp"]), logPanel, {
@@ -728,7 +745,8 @@ export async function start(id) {
     seatShort: (s) => SIDE_SHORT[s] || s,
     seatName: (s) => SIDE_NAME[s] || s,
     othersAreBots: (v) => v.seats[opp(v)].kind === "bot",
-    strings: { chatEmpty: "Messages between the two seats of this game are kept with the game; only the two players can read them." },
+    strings: () => ({ chatEmpty: t("pog.chat_empty") }),
+    onLang: changeLang,
   });
   state = shell.state;
   state.sel = [];

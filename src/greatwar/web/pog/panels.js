@@ -2,12 +2,16 @@
 // events in force, the score, cards, the log (grouped by action round, with dice), the
 // procedure under way, the combat box, and the reference (tables, turn track, guide).
 
-import { DIE_FACES, el, fill, humanWords, nationName, SIDE_NAME, SIDE_SHORT } from "./common.js";
+import { DIE_FACES, el, fill, humanWords, nationName, SIDE_NAME, SIDE_SHORT, t as tr, turnLabel } from "./common.js";
 import { logLine as sharedLogLine, LogPanel as SharedLogPanel } from "../log.js";
 
-const COMMIT = { mobilization: "Mobilization", limited: "Limited War", total: "Total War" };
-const USE_SHORT = { ops: "OPS", sr: "SR", rp: "RP", event: "Event", auto: "Auto" };
-const MO = { none: "none", fr: "French", br: "British", it: "Italian", ru: "Russian", ah: "Austro-Hungarian", ah_it: "Austro-Hungarian vs Italy", tu: "Turkish", ge: "German", fr_mutiny: "French Mutiny" };
+const USES = new Set(["ops", "sr", "rp", "event", "auto"]);
+const useShort = (u) => (USES.has(u) ? tr(`pog.use.${u}`) : u);
+const word = (facts, key, fallback) => facts.word(key, humanWords(fallback ?? key.split(".").pop()));
+const rpText = (facts, rp) =>
+  Object.entries(rp)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${facts.word(`nation_abbr.${k}`, k.toUpperCase())} ${n}`);
 
 function trackRow(label, count, at, fmt = (i) => i, first = 0) {
   const cells = [];
@@ -21,32 +25,29 @@ export function renderTracks(box, facts, v) {
   const t = v.tracks;
   const us = facts.doc.us_boxes;
   const rc = facts.doc.rc_boxes;
-  const rp = Object.entries(t.rp)
-    .filter(([, n]) => n > 0)
-    .map(([k, n]) => `${k.toUpperCase()} ${n}`)
-    .join(", ");
-  const ar = v.phase === "action" ? `Action round ${v.round}` : `${humanWords(v.phase || "")} phase`;
+  const rp = rpText(facts, t.rp).join(", ");
+  const ar = v.phase === "action" ? tr("pog.action_round", { round: v.round }) : tr("pog.phase_x", { phase: word(facts, `phase.${v.phase}`, v.phase || "") });
   fill(box,
     el(
       "div",
       { class: "turnline" },
-      el("b", {}, `Turn ${v.turn}: ${v.turn_label}`),
+      el("b", {}, tr("pog.turn_colon", { turn: v.turn, label: turnLabel(facts, v) })),
       ` · ${ar}`,
-      v.to_act ? el("span", { class: `to-act side-${v.to_act}` }, ` · ${SIDE_NAME[v.to_act]} to act`) : null,
+      v.to_act ? el("span", { class: `to-act side-${v.to_act}` }, ` · ${tr("pog.to_act", { side: SIDE_NAME[v.to_act] })}`) : null,
     ),
-    trackRow("Turn", 20, v.turn, (i) => i, 1),
-    trackRow("VP", 21, Math.max(0, Math.min(20, t.vp))),
+    trackRow(tr("pog.turn"), 20, v.turn, (i) => i, 1),
+    trackRow(tr("pog.vp"), 21, Math.max(0, Math.min(20, t.vp))),
     el(
       "div",
       { class: "kv" },
-      el("span", {}, "War Status"),
-      el("span", {}, `AP ${t.war_status.ap} (${COMMIT[t.commitment.ap] || t.commitment.ap}) · CP ${t.war_status.cp} (${COMMIT[t.commitment.cp] || t.commitment.cp}) · combined ${t.combined_war_status}`),
+      el("span", {}, tr("pog.war_status")),
+      el("span", {}, tr("pog.war_status_line", { ap: t.war_status.ap, ap_level: word(facts, `commitment.${t.commitment.ap}`, t.commitment.ap), cp: t.war_status.cp, cp_level: word(facts, `commitment.${t.commitment.cp}`, t.commitment.cp), combined: t.combined_war_status })),
     ),
-    el("div", { class: "kv" }, el("span", {}, "US entry"), el("span", { class: "boxes" }, us.map((b) => el("span", { class: "box" + (b === t.us_entry ? " at" : "") }, humanWords(b))))),
-    el("div", { class: "kv" }, el("span", {}, "Russian capitulation"), el("span", { class: "boxes" }, rc.map((b) => el("span", { class: "box" + (b === t.russian_capitulation ? " at" : "") }, humanWords(b))))),
-    el("div", { class: "kv" }, el("span", {}, "CP Russian VP"), el("span", {}, `${t.cp_russian_vp}${t.tsar_fell_vp !== null && t.tsar_fell_vp !== undefined ? ` (Tsar fell at ${t.tsar_fell_vp})` : ""}`)),
-    el("div", { class: "kv" }, el("span", {}, "Replacement points"), el("span", {}, rp || "none")),
-    el("div", { class: "kv" }, el("span", {}, "Neutral nations"), el("span", {}, neutralNations(facts, v) || "none")),
+    el("div", { class: "kv" }, el("span", {}, tr("pog.us_entry")), el("span", { class: "boxes" }, us.map((b) => el("span", { class: "box" + (b === t.us_entry ? " at" : "") }, word(facts, `us_box.${b}`, b))))),
+    el("div", { class: "kv" }, el("span", {}, tr("pog.russian_capitulation")), el("span", { class: "boxes" }, rc.map((b) => el("span", { class: "box" + (b === t.russian_capitulation ? " at" : "") }, word(facts, `rc_box.${b}`, b))))),
+    el("div", { class: "kv" }, el("span", {}, tr("pog.cp_russian_vp")), el("span", {}, `${t.cp_russian_vp}${t.tsar_fell_vp !== null && t.tsar_fell_vp !== undefined ? ` ${tr("pog.tsar_fell_at", { vp: t.tsar_fell_vp })}` : ""}`)),
+    el("div", { class: "kv" }, el("span", {}, tr("pog.rp")), el("span", {}, rp || tr("pog.none"))),
+    el("div", { class: "kv" }, el("span", {}, tr("pog.neutral_nations")), el("span", {}, neutralNations(facts, v) || tr("pog.none"))),
   );
 }
 
@@ -74,12 +75,12 @@ export function renderRounds(box, facts, v, onCard) {
       cells.push(
         el(
           "td",
-          { class: `${p ? "used" : ""}${now ? " now" : ""}`, title: p ? `${SIDE_NAME[side]}, round ${i}: ${p.card ? facts.name(p.card) + " for " : ""}${USE_SHORT[p.use] || p.use}` : "" },
+          { class: `${p ? "used" : ""}${now ? " now" : ""}`, title: p ? tr(p.card ? "pog.round_use_card" : "pog.round_use", { side: SIDE_NAME[side], round: i, card: p.card ? facts.name(p.card) : "", use: useShort(p.use) }) : "" },
           p
             ? el(
                 "a",
                 { href: "#", class: `use use-${p.use}`, onclick: (ev) => (ev.preventDefault(), p.card && onCard(p.card)) },
-                USE_SHORT[p.use] || p.use,
+                useShort(p.use),
               )
             : now
               ? "▶"
@@ -92,16 +93,16 @@ export function renderRounds(box, facts, v, onCard) {
   const mo = r.mo_owed;
   const missed = r.mo_missed || [];
   fill(box,
-    el("div", { class: "sub-title" }, `Action rounds, turn ${v.turn}`),
+    el("div", { class: "sub-title" }, tr("pog.action_rounds", { turn: v.turn })),
     el("table", { class: "round-track", "data-testid": "round-track" }, head, row("cp"), row("ap")),
     el(
       "div",
       { class: "kv" },
-      el("span", {}, "Mandated offensive"),
-      el("span", {}, `CP: ${MO[mo.cp] || humanWords(mo.cp)} · AP: ${MO[mo.ap] || humanWords(mo.ap)}`),
+      el("span", {}, tr("pog.mandated_offensive")),
+      el("span", {}, `${SIDE_SHORT.cp}: ${word(facts, `mo.${mo.cp}`, mo.cp)} · ${SIDE_SHORT.ap}: ${word(facts, `mo.${mo.ap}`, mo.ap)}`),
     ),
     missed.length
-      ? el("div", { class: "kv" }, el("span", {}, "Missed offensives"), el("span", {}, missed.map((m) => `T${m.turn} ${SIDE_SHORT[m.side] || ""} ${MO[m.mo] || m.mo}`).join(" · ")))
+      ? el("div", { class: "kv" }, el("span", {}, tr("pog.missed_offensives")), el("span", {}, missed.map((m) => `${tr("pog.turn_short", { turn: m.turn })} ${SIDE_SHORT[m.side] || ""} ${word(facts, `mo.${m.mo}`, m.mo)}`).join(" · ")))
       : null,
   );
 }
@@ -109,7 +110,7 @@ export function renderRounds(box, facts, v, onCard) {
 export function renderInForce(box, facts, v, onCard) {
   const items = v.in_force || [];
   fill(box,
-    el("div", { class: "sub-title" }, "Events in force"),
+    el("div", { class: "sub-title" }, tr("pog.events_in_force")),
     items.length
       ? el(
           "ul",
@@ -119,11 +120,11 @@ export function renderInForce(box, facts, v, onCard) {
               "li",
               { class: e.side ? `side-${e.side}` : "" },
               e.card ? el("a", { href: "#", onclick: (ev) => (ev.preventDefault(), onCard(e.card)) }, e.name) : e.name,
-              e.now ? "" : el("span", { class: "muted" }, ` (turn ${e.turn})`),
+              e.now ? "" : el("span", { class: "muted" }, ` ${tr("pog.turn_paren", { turn: e.turn })}`),
             ),
           ),
         )
-      : el("div", { class: "muted" }, "None yet."),
+      : el("div", { class: "muted" }, tr("pog.none_yet")),
   );
 }
 
@@ -134,22 +135,21 @@ export function renderScore(box, facts, v) {
     return;
   }
   const names = (ids) => ids.map((id) => facts.name(id)).join(", ");
-  const judged = { cp: "a Central Powers win", ap: "an Allied win", draw: sc.draws_to_ap ? "a draw, which counts as an Allied win" : "a draw" }[sc.judged_now] || sc.judged_now;
+  const judgedKey = sc.judged_now === "draw" && sc.draws_to_ap ? "draw_ap" : sc.judged_now;
+  const judged = ["cp", "ap", "draw", "draw_ap"].includes(judgedKey) ? tr(`pog.judged.${judgedKey}`) : sc.judged_now;
   fill(box,
-    el("div", { class: "sub-title" }, "Score"),
-    el("div", { class: "score-vp", "data-testid": "score" }, el("b", {}, `VP ${sc.vp}`), ` — the Central Powers win at ${sc.cp_wins_at}+, the Allies at ${sc.ap_wins_at} or less when the game ends (turn ${sc.last_turn}); now that would be ${judged}.`),
-    el("div", { class: "muted small" }, `Automatic victory: CP at ${sc.automatic.cp}+, AP at ${sc.automatic.ap} or less, checked in the War Status Phase.`),
-    el("details", { class: "pile" }, el("summary", {}, `VP spaces held by the Central Powers (${sc.held.cp.length})`), el("div", { class: "small" }, names(sc.held.cp))),
-    el("details", { class: "pile" }, el("summary", {}, `VP spaces held by the Allies (${sc.held.ap.length})`), el("div", { class: "small" }, names(sc.held.ap))),
+    el("div", { class: "sub-title" }, tr("pog.score")),
+    el("div", { class: "score-vp", "data-testid": "score" }, el("b", {}, tr("pog.vp_n", { vp: sc.vp })), ` — ${tr("pog.score_line", { cp: sc.cp_wins_at, ap: sc.ap_wins_at, turn: sc.last_turn, judged })}`),
+    el("div", { class: "muted small" }, tr("pog.automatic_victory", { cp: sc.automatic.cp, ap: sc.automatic.ap })),
+    el("details", { class: "pile" }, el("summary", {}, tr("pog.vp_held_cp", { n: sc.held.cp.length })), el("div", { class: "small" }, names(sc.held.cp))),
+    el("details", { class: "pile" }, el("summary", {}, tr("pog.vp_held_ap", { n: sc.held.ap.length })), el("div", { class: "small" }, names(sc.held.ap))),
   );
 }
 
 export function cardFace(facts, id, { onClick, playable = false, extra = null, compact = false } = {}) {
   const c = facts.cards.get(id);
   if (!c) return el("div", { class: "card" }, id);
-  const rp = Object.entries(c.rp)
-    .map(([k, n]) => `${k.toUpperCase()} ${n}`)
-    .join(" ");
+  const rp = rpText(facts, c.rp).join(" ");
   return el(
     "div",
     {
@@ -158,10 +158,10 @@ export function cardFace(facts, id, { onClick, playable = false, extra = null, c
       title: `${c.name}: ${c.text}`,
       onclick: onClick ? (ev) => onClick(id, ev) : undefined,
     },
-    el("div", { class: "card-head" }, el("span", { class: "ops", title: "OPS" }, String(c.ops)), el("span", { class: "card-name" }, `${c.name}${c.removed ? " *" : ""}`), el("span", { class: "sr", title: "SR" }, String(c.sr))),
-    el("div", { class: "card-meta" }, `#${c.number} ${humanWords(c.deck)}`, c.war_status ? ` · WS +${c.war_status}` : "", c.combat ? " · combat card" : "", c.event_ops ? " · event + ops" : ""),
+    el("div", { class: "card-head" }, el("span", { class: "ops", title: tr("pog.ops") }, String(c.ops)), el("span", { class: "card-name" }, `${c.name}${c.removed ? " *" : ""}`), el("span", { class: "sr", title: tr("pog.sr") }, String(c.sr))),
+    el("div", { class: "card-meta" }, `#${c.number} ${word(facts, `deck.${c.deck}`, c.deck)}`, c.war_status ? ` · ${tr("pog.ws_plus", { n: c.war_status })}` : "", c.combat ? ` · ${tr("pog.combat_card")}` : "", c.event_ops ? ` · ${tr("pog.event_ops")}` : ""),
     el("div", { class: "card-text" }, c.text),
-    rp ? el("div", { class: "card-rp" }, `RP: ${rp}`) : null,
+    rp ? el("div", { class: "card-rp" }, `${tr("pog.short.rp")}: ${rp}`) : null,
     extra,
   );
 }
@@ -185,31 +185,22 @@ export function renderPiles(box, facts, v, onCard) {
         "div",
         { class: `pile-side side-${side}` },
         el("b", {}, SIDE_NAME[side]),
-        ` — hand ${c.hand_count[side]}, draw pile ${c.deck_count[side]}`,
-        pile(facts, "Cards in play", c.played[side], onCard),
-        pile(facts, "Combat cards on the table", c.table[side], onCard),
-        pile(facts, "Discard pile", c.discard[side], onCard),
-        pile(facts, "Removed from the game", c.removed[side], onCard),
+        ` — ${tr("pog.hand_deck", { hand: c.hand_count[side], deck: c.deck_count[side] })}`,
+        pile(facts, tr("pog.pile.played"), c.played[side], onCard),
+        pile(facts, tr("pog.pile.table"), c.table[side], onCard),
+        pile(facts, tr("pog.pile.discard"), c.discard[side], onCard),
+        pile(facts, tr("pog.pile.removed"), c.removed[side], onCard),
       ),
     );
   }
-  fill(box, el("div", { class: "sub-title" }, "Cards"), ...rows);
+  fill(box, el("div", { class: "sub-title" }, tr("pog.cards")), ...rows);
 }
 
 // -- the log -------------------------------------------------------------------------------------
 
 const ROUND_KEYS = new Set(["card.ops", "card.sr", "card.rp", "card.event", "auto_operation", "peace.offered"]);
-const PHASE_NAME = {
-  setup: "Set-up",
-  mandated_offensives: "Mandated Offensive Phase",
-  action: "Action Phase",
-  attrition: "Attrition Phase",
-  siege: "Siege Phase",
-  war_status: "War Status Phase",
-  replacement: "Replacement Phase",
-  draw: "Draw Phase",
-  over: "The end",
-};
+const PHASES = new Set(["setup", "mandated_offensives", "action", "attrition", "siege", "war_status", "replacement", "draw", "over"]);
+const phaseName = (p) => (PHASES.has(p) ? tr(`pog.phase.${p}`) : humanWords(p || ""));
 
 // One log line (the shared drawing, Paths of Glory's sides).
 export function logLine(facts, e, onRef, opts = {}) {
@@ -250,8 +241,8 @@ export class LogPanel extends SharedLogPanel {
   constructor(box, facts, onRef) {
     super(box, facts, onRef, {
       group: groupLog,
-      headOf: (g) => `Turn ${g.t}`,
-      groupTitle: (g) => (g.head ? `Round ${g.ar ?? "?"} · ${SIDE_NAME[g.side] || ""}` : PHASE_NAME[g.p] || humanWords(g.p || "")),
+      headOf: (g) => tr("pog.turn_n", { turn: g.t }),
+      groupTitle: (g) => (g.head ? tr("pog.round_side", { round: g.ar ?? "?", side: SIDE_NAME[g.side] || "" }) : phaseName(g.p)),
     });
   }
 }
@@ -265,7 +256,7 @@ export function renderProcedure(box, facts, v) {
     return;
   }
   fill(box,
-    el("div", { class: "proc-title" }, "Under way"),
+    el("div", { class: "proc-title" }, tr("pog.under_way")),
     ...items.map((f) =>
       el(
         "div",
@@ -284,11 +275,11 @@ function sideBox(facts, label, s) {
     "div",
     { class: "cb-side" },
     el("div", { class: "cb-label" }, label),
-    el("div", { class: "cb-cf" }, el("b", {}, `${s.cf} CF`), s.fort ? ` (fort ${s.fort})` : ""),
-    el("div", {}, `${humanWords(s.table)} table, column ${s.column ?? "—"}${s.shift ? ` (shift ${s.shift > 0 ? "+" : ""}${s.shift})` : ""}`),
-    el("div", {}, `DRM ${s.drm > 0 ? "+" : ""}${s.drm}`),
-    s.ln !== undefined && s.ln >= 0 ? el("div", { class: "cb-ln" }, `Loss Number ${s.ln}`) : null,
-    el("div", { class: "cb-units muted" }, s.units.map((u) => facts.name(u)).join(", ") || "no units"),
+    el("div", { class: "cb-cf" }, el("b", {}, tr("pog.cf_n", { n: s.cf })), s.fort ? ` ${tr("pog.fort_paren", { n: s.fort })}` : ""),
+    el("div", {}, tr("pog.table_column", { table: word(facts, `table.${s.table}`, s.table), column: s.column ?? "—" }), s.shift ? ` ${tr("pog.shift_paren", { n: `${s.shift > 0 ? "+" : ""}${s.shift}` })}` : ""),
+    el("div", {}, tr("pog.drm_n", { n: `${s.drm > 0 ? "+" : ""}${s.drm}` })),
+    s.ln !== undefined && s.ln >= 0 ? el("div", { class: "cb-ln" }, tr("pog.ln_n", { n: s.ln })) : null,
+    el("div", { class: "cb-units muted" }, s.units.map((u) => facts.name(u)).join(", ") || tr("pog.no_units_lc")),
   );
 }
 
@@ -304,33 +295,33 @@ export function renderCombat(box, facts, v) {
   box.hidden = false;
   const fires = (c.fires || []).map((e) => {
     const a = e.a || {};
-    if (e.k === "combat.fire") return el("div", { class: `cb-fire side-${e.s}` }, el("span", { class: "die" }, DIE_FACES[a.die] || a.die), ` ${SIDE_SHORT[e.s] || ""}: ${a.cf} CF, column ${a.column}, die ${a.die}${a.drm ? ` ${a.drm > 0 ? "+" : ""}${a.drm}` : ""} → Loss Number ${a.ln}`);
+    if (e.k === "combat.fire") return el("div", { class: `cb-fire side-${e.s}` }, el("span", { class: "die" }, DIE_FACES[a.die] || a.die), ` ${SIDE_SHORT[e.s] || ""}: ${tr("pog.fire_line", { cf: a.cf, column: a.column, die: `${a.die}${a.drm ? ` ${a.drm > 0 ? "+" : ""}${a.drm}` : ""}`, ln: a.ln })}`);
     return el("div", { class: "cb-fire" }, e.text || e.k);
   });
   const extra = [];
-  if (c.trench) extra.push(`trench level ${c.trench}`);
-  if (c.terrain && c.terrain !== "clear") extra.push(humanWords(c.terrain));
-  if (c.flank && c.flank !== "none") extra.push(`flank attack ${c.flank}`);
-  if (c.cards && c.cards.length) extra.push("cards: " + c.cards.map((x) => facts.name(x)).join(", "));
-  const toggle = el("button", { class: "cb-toggle", title: "fold or unfold", onclick: () => box.classList.toggle("folded") }, "▾");
+  if (c.trench) extra.push(tr("pog.trench_level", { n: c.trench }));
+  if (c.terrain && c.terrain !== "clear") extra.push(word(facts, `terrain.${c.terrain}`, c.terrain));
+  if (c.flank && c.flank !== "none") extra.push(tr("pog.flank_x", { what: c.flank }));
+  if (c.cards && c.cards.length) extra.push(tr("pog.cards_x", { cards: c.cards.map((x) => facts.name(x)).join(", ") }));
+  const toggle = el("button", { class: "cb-toggle", title: tr("pog.fold"), onclick: () => box.classList.toggle("folded") }, "▾");
   fill(box,
-    el("div", { class: "cb-title" }, toggle, `${c.stage === "designation" ? "Planned attack on" : "Combat for"} ${facts.name(c.target)}`, extra.length ? el("span", { class: "muted" }, ` · ${extra.join(" · ")}`) : null),
-    el("div", { class: "cb-sides" }, sideBox(facts, `Attacker (${SIDE_SHORT[c.attacker]})`, c.att), sideBox(facts, `Defender (${SIDE_SHORT[c.attacker === "ap" ? "cp" : "ap"]})`, c.dfn)),
+    el("div", { class: "cb-title" }, toggle, tr(c.stage === "designation" ? "pog.planned_attack" : "pog.combat_for", { space: facts.name(c.target) }), extra.length ? el("span", { class: "muted" }, ` · ${extra.join(" · ")}`) : null),
+    el("div", { class: "cb-sides" }, sideBox(facts, tr("pog.attacker", { side: SIDE_SHORT[c.attacker] }), c.att), sideBox(facts, tr("pog.defender", { side: SIDE_SHORT[c.attacker === "ap" ? "cp" : "ap"] }), c.dfn)),
     fires.length ? el("div", { class: "cb-fires" }, fires) : null,
-    c.winner ? el("div", { class: "cb-result" }, `${SIDE_NAME[c.winner]} win the combat`) : null,
+    c.winner ? el("div", { class: "cb-result" }, tr("pog.win_combat", { side: SIDE_NAME[c.winner] })) : null,
   );
 }
 
 // -- reference ----------------------------------------------------------------------------------
 
-function fireTable(name, t, highlight) {
+function fireTable(kind, name, t, highlight) {
   const cols = t.columns;
-  const head = el("tr", {}, el("th", {}, "die"), ...cols.map((c) => el("th", { class: highlight && highlight.column === c.label ? "hl" : "" }, c.label)));
+  const head = el("tr", {}, el("th", {}, tr("pog.die")), ...cols.map((c) => el("th", { class: highlight && highlight.column === c.label ? "hl" : "" }, c.label)));
   const rows = [];
   for (let d = 1; d <= 6; d++) {
     rows.push(el("tr", {}, el("th", {}, DIE_FACES[d] + " " + d), ...t.results_by_die[String(d)].map((r, i) => el("td", { class: highlight && highlight.column === cols[i].label ? "hl" : "" }, String(r)))));
   }
-  return el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, `${name} fire table (12.2.8)`), el("table", { class: "ref-table", "data-testid": `fire-${name.toLowerCase()}` }, head, rows));
+  return el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, tr("pog.fire_table", { name })), el("table", { class: "ref-table", "data-testid": `fire-${kind}` }, head, rows));
 }
 
 export function renderReference(box, facts, v, { showGuide = true } = {}) {
@@ -341,13 +332,13 @@ export function renderReference(box, facts, v, { showGuide = true } = {}) {
   }
   const te = ref.terrain_effects;
   const terrains = ["clear", "forest", "desert", "mountain", "swamp", "trench_1", "trench_2"];
-  const yes = (b) => (b === true ? "yes" : b === false ? "no" : String(b ?? ""));
+  const yes = (b) => (b === true ? tr("pog.yes") : b === false ? tr("pog.no") : String(b ?? ""));
   const terrain = el(
     "table",
     { class: "ref-table", "data-testid": "terrain-table" },
-    el("tr", {}, el("th", {}, ""), el("th", {}, "attacker shift"), el("th", {}, "defender shift"), el("th", {}, "flank"), el("th", {}, "cancel retreat"), el("th", {}, "advance stops")),
+    el("tr", {}, el("th", {}, ""), ...["attacker_shift", "defender_shift", "flank", "cancel_retreat", "advance_stops"].map((h) => el("th", {}, tr(`pog.terrain_head.${h}`)))),
     terrains.map((k) =>
-      el("tr", {}, el("th", {}, humanWords(k.replace("_", " level "))), el("td", {}, String(te[k].attacker_shift)), el("td", {}, String(te[k].defender_shift)), el("td", {}, yes(te[k].flank_allowed)), el("td", {}, yes(te[k].defender_may_cancel_retreat)), el("td", {}, yes(te[k].advance_stops))),
+      el("tr", {}, el("th", {}, k.startsWith("trench_") ? tr("pog.trench_level", { n: k.slice(7) }) : word(facts, `terrain.${k}`, k)), el("td", {}, String(te[k].attacker_shift)), el("td", {}, String(te[k].defender_shift)), el("td", {}, yes(te[k].flank_allowed)), el("td", {}, yes(te[k].defender_may_cancel_retreat)), el("td", {}, yes(te[k].advance_stops))),
     ),
   );
   const turnRows = facts.turns.map((t) =>
@@ -364,39 +355,39 @@ export function renderReference(box, facts, v, { showGuide = true } = {}) {
     for (const side of ["ap", "cp"]) {
       if (c.removed[side].includes(cid)) return "played";
       if (c.discard[side].includes(cid)) return "discarded";
-      if (c.played[side].includes(cid)) return "in play";
+      if (c.played[side].includes(cid)) return "in_play";
     }
-    if (c.hand.includes(cid)) return "in your hand";
-    return "to come";
+    if (c.hand.includes(cid)) return "in_hand";
+    return "to_come";
   };
   const deckOrder = { mobilization: 0, limited: 1, total: 2 };
   const reinf = (side) =>
     el(
       "table",
       { class: "ref-table" },
-      el("tr", {}, el("th", {}, "deck"), el("th", {}, "card"), el("th", {}, "units"), el("th", {}, "status")),
+      el("tr", {}, ...["deck", "card", "units", "status"].map((h) => el("th", {}, tr(`pog.reinf_head.${h}`)))),
       ref.reinforcements
         .filter((r) => r.side === side)
         .sort((a, b) => deckOrder[a.deck] - deckOrder[b.deck])
-        .map((r) => el("tr", { class: status(r.card) === "to come" ? "" : "muted" }, el("td", {}, humanWords(r.deck)), el("td", {}, facts.name(r.card)), el("td", {}, r.units.map((u) => facts.name(u)).join(", ")), el("td", {}, status(r.card)))),
+        .map((r) => el("tr", { class: status(r.card) === "to_come" ? "" : "muted" }, el("td", {}, word(facts, `deck.${r.deck}`, r.deck)), el("td", {}, facts.name(r.card)), el("td", {}, r.units.map((u) => facts.name(u)).join(", ")), el("td", {}, tr(`pog.status.${status(r.card)}`)))),
     );
   const grt = ref.general_records_track;
   fill(box,
     showGuide ? renderGuide() : null,
-    fireTable("Army", ref.fire_tables.army, null),
-    fireTable("Corps", ref.fire_tables.corps, null),
+    fireTable("army", tr("pog.army"), ref.fire_tables.army, null),
+    fireTable("corps", tr("pog.corps_word"), ref.fire_tables.corps, null),
     el("div", { class: "muted small" }, (ref.fire_tables.notes || []).join(" ")),
-    el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, "Terrain effects (11.2, 12.2.8, 12.3, 12.5, 12.7)"), terrain, el("div", { class: "muted small" }, `Flank attack (12.3): succeeds on a modified ${ref.flank_attack.success_if_modified_roll_at_least}+; DRM ${ref.flank_attack.drm}. Requires ${ref.flank_attack.requires}.`)),
+    el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, tr("pog.terrain_effects")), terrain, el("div", { class: "muted small" }, tr("pog.flank_ref", { roll: ref.flank_attack.success_if_modified_roll_at_least, drm: ref.flank_attack.drm, requires: ref.flank_attack.requires }))),
     el(
       "div",
       { class: "ref-block" },
-      el("div", { class: "sub-title" }, "Turn track"),
-      el("div", { class: "small" }, `War Commitment: Limited War at War Status ${grt.war_commitment.limited_war_at_player_war_status}, Total War at ${grt.war_commitment.total_war_at_player_war_status} (their decks and reinforcement cards are then added).`),
+      el("div", { class: "sub-title" }, tr("pog.turn_track")),
+      el("div", { class: "small" }, tr("pog.war_commitment", { limited: grt.war_commitment.limited_war_at_player_war_status, total: grt.war_commitment.total_war_at_player_war_status })),
       el("table", { class: "ref-table turn-table", "data-testid": "turn-table" }, turnRows),
     ),
-    el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, "Reinforcements (9.5.3): Central Powers"), reinf("cp")),
-    el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, "Reinforcements (9.5.3): Allied Powers"), reinf("ap")),
-    el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, "Activation (9.2)"), el("div", { class: "small" }, `${ref.activation.cost_per_space}. MEF: ${ref.activation.mef_beachhead}. ${ref.activation.after_fall_of_the_tsar}. ${ref.activation.moltke}.`)),
+    el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, tr("pog.reinforcements", { side: SIDE_NAME.cp })), reinf("cp")),
+    el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, tr("pog.reinforcements", { side: SIDE_NAME.ap })), reinf("ap")),
+    el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, tr("pog.activation")), el("div", { class: "small" }, `${ref.activation.cost_per_space}. ${tr("pog.mef")}: ${ref.activation.mef_beachhead}. ${ref.activation.after_fall_of_the_tsar}. ${ref.activation.moltke}.`)),
   );
 }
 
@@ -404,16 +395,7 @@ export function renderGuide() {
   return el(
     "div",
     { class: "ref-block guide", "data-testid": "guide" },
-    el("div", { class: "sub-title" }, "Guide to this page"),
-    el(
-      "ul",
-      { class: "small" },
-      el("li", {}, "The panel at the top right asks for your decision, with its numbers. Click a highlighted card, unit or space, or a button. Done asks before wasting OPS, SR points or an attack."),
-      el("li", {}, "Map: a space's border is the side that controls it (blue Allied, black Central Powers); a small marker shows a captured space; grey hatching is a neutral nation. M and A mark spaces activated for movement and attack; a red ring marks the space attacked."),
-      el("li", {}, "Counters: the colour is the nation (letters on top), the band is the side (blue Allied, black Central Powers), then the army number or “corps”, and the factors (combat-loss-movement). A line under the factors marks a reduced unit; a red dot one out of supply. Click a stack to list its units."),
-      el("li", {}, "Since your last decision, arrows show what moved and ⚔ where combat was fought; “Step through” replays the opponent's moves one at a time."),
-      el("li", {}, "Log: one group per action round, newest at the bottom; dice are drawn. Click a name to find it on the map."),
-      el("li", {}, "Zoom with the wheel, a pinch or + −; drag to pan; ⤢ shows the whole map. Your zoom is kept for this game in this browser."),
-    ),
+    el("div", { class: "sub-title" }, tr("pog.guide")),
+    el("ul", { class: "small" }, [1, 2, 3, 4, 5, 6].map((i) => el("li", {}, tr(`pog.guide.${i}`)))),
   );
 }

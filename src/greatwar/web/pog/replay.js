@@ -1,7 +1,8 @@
 // Paths of Glory's replay viewer: step through a game's record, seen from one seat (or both,
 // once over). Loaded by ../replay.js.
 
-import { api, Facts, actionLabel, el, fill, humanWords, OUTCOME, rememberedSeats, SIDE_NAME } from "./common.js";
+import { api, Facts, actionLabel, el, fill, humanWords, OUTCOME, rememberedSeats, SIDE_NAME, t as tr } from "./common.js";
+import { onLangChange } from "../i18n.js";
 import { Board } from "./board.js";
 import { cardFace, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderRounds, renderScore, renderTracks } from "./panels.js";
 
@@ -36,7 +37,7 @@ async function show(step) {
   }
   if (ticket !== pending) return;
   $("step").max = String(v.steps);
-  $("step-label").textContent = `step ${v.step} of ${v.steps}`;
+  $("step-label").textContent = tr("replay.step_of", { n: v.step, of: v.steps });
   board.render(v);
   renderTracks($("tracks"), facts, v);
   renderRounds($("rounds"), facts, v, showCard);
@@ -51,19 +52,19 @@ async function show(step) {
   logPanel.render();
   fill($("entry"),
     el("div", { class: "prompt-text" }, entryText(v)),
-    ...(v.result ? [el("div", { class: "result" }, `Result: ${OUTCOME[v.result.outcome] || v.result.outcome} (${humanWords(v.result.reason || "")}), VP ${v.result.vp}`)] : []),
+    ...(v.result ? [el("div", { class: "result" }, tr("pog.replay_result", { outcome: OUTCOME[v.result.outcome] || v.result.outcome, reason: facts.word(`reason.${v.result.reason}`, humanWords(v.result.reason || "")), vp: v.result.vp }))] : []),
   );
   const hands = v.cards.hands || { [v.seat]: v.cards.hand };
   fill($("hand"),
     ...Object.entries(hands).map(([side, ids]) =>
-      el("div", { class: "hand-block" }, el("div", { class: "hand-title" }, `${SIDE_NAME[side]} hand (${ids.length})`), el("div", { class: "hand-cards" }, ids.map((id) => cardFace(facts, id, { onClick: showCard })))),
+      el("div", { class: "hand-block" }, el("div", { class: "hand-title" }, tr("pog.side_hand", { side: SIDE_NAME[side], n: ids.length })), el("div", { class: "hand-cards" }, ids.map((id) => cardFace(facts, id, { onClick: showCard })))),
     ),
   );
 }
 
 function showCard(id) {
   const menu = $("menu");
-  fill(menu, cardFace(facts, id), el("button", { class: "link", onclick: () => menu.classList.remove("open") }, "close"));
+  fill(menu, cardFace(facts, id), el("button", { class: "link", onclick: () => menu.classList.remove("open") }, tr("pog.close")));
   menu.classList.add("open");
   menu.style.left = `${window.innerWidth / 2 - 150}px`;
   menu.style.top = `${window.innerHeight / 3}px`;
@@ -92,13 +93,28 @@ export async function start(id, gameInfo) {
   }
   const seats = info.over ? ["both", "ap", "cp"] : ["ap", "cp"].filter((s) => tokens[s]);
   if (!seats.length) {
-    $("fatal").textContent = "This game is still being played: only its players can replay it, from their own seat (open your seat's link once in this browser).";
+    $("fatal").textContent = tr("pog.replay_only_players");
     $("fatal").hidden = false;
     return;
   }
-  fill($("seat"), ...seats.map((s) => el("option", { value: s }, s === "both" ? "both players" : SIDE_NAME[s])));
+  const seatOptions = () => fill($("seat"), ...seats.map((s) => el("option", { value: s }, s === "both" ? tr("pog.both_players") : SIDE_NAME[s])));
+  seatOptions();
   facts = await Facts.load();
-  board = new Board($("board"), facts, { onSpace: (id) => board.flash(id), onUnit: () => {}, storeKey: `greatwar.replayview.${gameId}` });
+  const newBoard = () => {
+    $("board").replaceChildren();
+    return new Board($("board"), facts, { onSpace: (id) => board.flash(id), onUnit: () => {}, storeKey: `greatwar.replayview.${gameId}` });
+  };
+  board = newBoard();
+  // another language: the facts and the step shown again in it
+  onLangChange(async () => {
+    const seat = $("seat").value;
+    seatOptions();
+    $("seat").value = seat;
+    facts = await Facts.load();
+    board = newBoard();
+    logPanel.facts = facts;
+    await show(Number($("step").value));
+  });
   logPanel = new LogPanel($("log"), facts, (id, kind) => (kind === "card" ? showCard(id) : board.flash(id)));
   $("step").max = String(info.actions);
   const cur = () => Number($("step").value);
@@ -141,8 +157,8 @@ export async function start(id, gameInfo) {
 
 // What the step's record entry was; another seat's entries stay hidden until the game is over.
 function entryText(v) {
-  if (!v.step) return "The set-up";
-  if (v.entry_hidden) return `Decision ${v.step}: a decision of the ${SIDE_NAME[v.entry_seat] || v.entry_seat} (shown when the game is over)`;
-  if (v.entry === "undo") return "A decision was taken back (undo)";
-  return `Decision ${v.step}: ${actionLabel(facts, v.entry)}`;
+  if (!v.step) return tr("replay.setup");
+  if (v.entry_hidden) return tr("pog.replay_hidden", { n: v.step, side: SIDE_NAME[v.entry_seat] || v.entry_seat });
+  if (v.entry === "undo") return tr("replay.undo");
+  return tr("replay.decision", { n: v.step, action: actionLabel(facts, v.entry) });
 }

@@ -1,14 +1,14 @@
 // Paths of Glory on the start page: the scenario, who plays each side (a person or a computer
 // strength), the options; and how the game list writes a game's state.
 
-import { el, fill, humanWords, OUTCOME } from "./common.js";
+import { el, fill, OUTCOME, SIDE_NAME, SIDE_SHORT, t } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 
-function seatOptions(select, bots, initial) {
+function seatOptions(select, meta, initial) {
   select.replaceChildren(
-    el("option", { value: "human" }, "Human"),
-    ...bots.map((b) => el("option", { value: b }, `Computer (${b})`)),
+    el("option", { value: "human" }, t("start.human")),
+    ...meta.bots.map((b) => el("option", { value: b }, t("start.computer", { bot: (meta.bot_names && meta.bot_names[b]) || b }))),
   );
   select.value = initial;
 }
@@ -17,30 +17,25 @@ function buildOptions(box, meta) {
   const check = (key, label) =>
     el("label", { class: "check", title: meta.options[key].help }, el("input", { type: "checkbox", id: `opt-${key}` }), ` ${label}`);
   box.append(
-    check("hand8", "Eight-card hands (9.1.4)"),
-    check("trench_mod", "Trench roll modification (11.2.10)"),
+    check("hand8", t("pog.opt.hand8")),
+    check("trench_mod", t("pog.opt.trench_mod")),
     el(
       "label",
       { title: meta.options.optional_cards.help },
-      "Optional cards ",
-      el("select", { id: "opt-optional_cards" }, meta.options.optional_cards.choices.map((m) => el("option", { value: m }, humanWords(m)))),
+      `${t("pog.opt.optional_cards")} `,
+      el("select", { id: "opt-optional_cards" }, meta.options.optional_cards.choices.map((m) => el("option", { value: m }, t(`pog.opt.optional_cards.${m}`)))),
     ),
-    check("valiant", "Valiant variant deck"),
-    check("tournament", "Tournament rules (5.6)"),
+    check("valiant", t("pog.opt.valiant")),
+    check("tournament", t("pog.opt.tournament")),
     el(
       "label",
       { title: meta.options.bid.help },
-      "Bid (5.6.1) ",
-      el("select", { id: "opt-bid-side" }, el("option", { value: "" }, "none"), el("option", { value: "ap" }, "AP cedes"), el("option", { value: "cp" }, "CP cedes")),
+      `${t("pog.opt.bid")} `,
+      el("select", { id: "opt-bid-side" }, el("option", { value: "" }, t("pog.none")), el("option", { value: "ap" }, t("pog.opt.bid_ap")), el("option", { value: "cp" }, t("pog.opt.bid_cp"))),
       el("input", { id: "opt-bid-vp", type: "number", min: "0", max: "10", value: "0", class: "narrow" }),
-      " VP",
+      ` ${t("pog.vp")}`,
     ),
-    el(
-      "p",
-      { class: "muted small" },
-      "The Historical and The Great War (1916) scenarios always use eight-card hands and the trench roll modification (5.7.4); " +
-        "The Great War (1916) uses neither the optional cards nor the Valiant deck.",
-    ),
+    el("p", { class: "muted small" }, t("pog.opt.note")),
   );
 }
 
@@ -56,39 +51,50 @@ function readOptions() {
 
 // The form in ``box``; returns { read() } giving the creation request's game-specific fields.
 export function buildForm(box, meta) {
-  const options = el("fieldset", { id: "options" }, el("legend", {}, "Options"));
+  // the choices made so far stay when the form is built again in another language
+  const was = box.querySelector("#scenario") ? readForm() : null;
+  const options = el("fieldset", { id: "options" }, el("legend", {}, t("start.options")));
   fill(box,
-    el("label", {}, "Scenario ", el("select", { id: "scenario", name: "scenario" }, meta.scenarios.map((s) => el("option", { value: s.id }, `${s.name} (${s.description})`)))),
+    el("label", {}, `${t("start.scenario")} `, el("select", { id: "scenario", name: "scenario" }, meta.scenarios.map((s) => el("option", { value: s.id }, s.description ? `${s.name} (${s.description})` : s.name)))),
     el(
       "fieldset",
       {},
-      el("legend", {}, "Players"),
-      el("label", {}, "Allied Powers ", el("select", { id: "seat-ap", name: "ap" })),
-      el("label", {}, "Central Powers ", el("select", { id: "seat-cp", name: "cp" })),
+      el("legend", {}, t("start.players")),
+      el("label", {}, `${SIDE_NAME.ap} `, el("select", { id: "seat-ap", name: "ap" })),
+      el("label", {}, `${SIDE_NAME.cp} `, el("select", { id: "seat-cp", name: "cp" })),
     ),
     options,
   );
   $("scenario").value = "historical";
-  seatOptions($("seat-ap"), meta.bots, "human");
-  seatOptions($("seat-cp"), meta.bots, "human");
+  seatOptions($("seat-ap"), meta, "human");
+  seatOptions($("seat-cp"), meta, "human");
   buildOptions(options, meta);
+  if (was) {
+    $("scenario").value = was.scenario;
+    $("seat-ap").value = was.seats.ap;
+    $("seat-cp").value = was.seats.cp;
+  }
   return {
     // each person: one side
     people: () => ["ap", "cp"].filter((seat) => $(`seat-${seat}`).value === "human").map((seat) => [seat]),
-    read: () => ({
-      scenario: $("scenario").value,
-      options: readOptions(),
-      seats: { ap: $("seat-ap").value, cp: $("seat-cp").value },
-    }),
+    read: readForm,
+  };
+}
+
+function readForm() {
+  return {
+    scenario: $("scenario").value,
+    options: readOptions(),
+    seats: { ap: $("seat-ap").value, cp: $("seat-cp").value },
   };
 }
 
 export function seatShort(seat) {
-  return seat.toUpperCase();
+  return SIDE_SHORT[seat] || seat;
 }
 
 // A game's state in the game list.
 export function stateText(g) {
-  if (g.over) return `over: ${OUTCOME[g.result && g.result.outcome] || ""}${g.result && g.result.vp !== undefined ? `, VP ${g.result.vp}` : ""}`;
-  return `turn ${g.turn ?? "?"}, VP ${g.vp ?? "?"}, ${g.to_act ? g.to_act.toUpperCase() + " to act" : ""}`;
+  if (g.over) return t(g.result && g.result.vp !== undefined ? "pog.list_over_vp" : "pog.list_over", { outcome: (g.result && OUTCOME[g.result.outcome]) || "", vp: g.result && g.result.vp });
+  return t(g.to_act ? "pog.list_state_acting" : "pog.list_state", { turn: g.turn ?? "?", vp: g.vp ?? "?", side: g.to_act ? SIDE_SHORT[g.to_act] : "" });
 }

@@ -240,10 +240,10 @@ export class Board {
     const g = svg("g", { class: `piece ${navy ? "navy" : "army"}${p.supplied ? "" : " unsupplied"} country-${p.country}`, "data-piece": `${p.country}:${p.space}` }, layer);
     if (navy) {
       svg("path", { d: `M${cx - 19} ${cy - 8} L${cx + 19} ${cy - 8} L${cx + 14} ${cy + 10} L${cx - 14} ${cy + 10} Z`, fill: c.colour, class: "piece-body" }, g);
-      text(g, cx, cy + 5.5, p.country.toUpperCase(), { class: "piece-text", fill: c.ink });
+      text(g, cx, cy + 5.5, t(`abbr_${p.country}`), { class: "piece-text", fill: c.ink });
     } else {
       svg("rect", { x: cx - 15, y: cy - 15, width: 30, height: 30, rx: 4, fill: c.colour, class: "piece-body" }, g);
-      text(g, cx, cy + 5.5, p.country.toUpperCase(), { class: "piece-text", fill: c.ink });
+      text(g, cx, cy + 5.5, t(`abbr_${p.country}`), { class: "piece-text", fill: c.ink });
     }
     if (!p.supplied) text(g, cx + (navy ? 17 : 14), cy - 10, "⊘", { class: "unsupplied-mark" });
     svg("title", {}, g).textContent = `${c.adjective} ${navy ? t("navy") : t("army")} · ${p.supplied ? t("supplied") : t("unsupplied")}`;

@@ -366,7 +366,6 @@ function confirmFor(a) {
 
 function buildLayout() {
   document.body.classList.add("qmg");
-  $("game-name").textContent = t("game");
   // the tracks above the map, beside the zoom buttons
   const top = el("div", { class: "qmg-top" }, $("board-tools"), el("div", { id: "qmg-tracks", class: "qmg-tracks", "data-testid": "tracks" }));
   $("board-wrap").prepend(top);
@@ -374,6 +373,12 @@ function buildLayout() {
   fill($("game-pane"), el("div", { id: "powers-detail" }));
   const bottom = document.querySelector(".bottom");
   bottom.prepend(el("div", { id: "powers", class: "powers", "data-testid": "powers" }));
+  wordLayout();
+}
+
+// The layout's own words, in the page's language.
+function wordLayout() {
+  $("game-name").textContent = t("game");
   for (const [tab, key] of [["log", "tab_log"], ["game", "tab_game"], ["ref", "tab_ref"]]) {
     const b = document.querySelector(`.tab[data-tab=${tab}]`);
     if (b) b.textContent = t(key);
@@ -394,6 +399,17 @@ function onView(v) {
   renderPowers($("powers-detail"), facts, v, { held: held(), onCard: showCard, onPower: showHeldHand });
 }
 
+// The page's language changed: the facts (names, cards) in it and a new board (it keeps its
+// zoom); the shell then fetches the view again in the new language.
+async function changeLang() {
+  facts = await Facts.load();
+  logPanel.facts = facts;
+  $("board").replaceChildren();
+  board = null;
+  wordLayout();
+  $("ref").replaceChildren();
+}
+
 export async function start(id) {
   gameId = id;
   buildLayout();
@@ -408,7 +424,8 @@ export async function start(id) {
     seatName: (s) => facts.powerName(s),
     seatClass: (s) => `team-${facts.teamOf(s)}`,
     othersAreBots,
-    strings: { chatEmpty: t("chat_empty"), undone: t("undone") },
+    strings: () => ({ chatEmpty: t("chat_empty"), undone: t("undone") }),
+    onLang: changeLang,
   });
   state = shell.state;
   $("zoom-in").onclick = () => board.zoom(1 / 1.3);

@@ -7,6 +7,7 @@ import { Board } from "./board.js";
 import { Facts } from "./facts.js";
 import { cardFace, LogPanel, renderBattle, renderPowers, renderTracks, statusText } from "./panels.js";
 import { t } from "./strings.js";
+import { onLangChange } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let gameId;
@@ -94,11 +95,26 @@ export async function start(id, info) {
     $("fatal").hidden = false;
     return;
   }
-  fill($("seat"), seats.map((s) => el("option", { value: s }, s === "all" ? t("replay_all") : facts.powerName(s))));
+  const seatOptions = () => fill($("seat"), seats.map((s) => el("option", { value: s }, s === "all" ? t("replay_all") : facts.powerName(s))));
+  seatOptions();
   $("board-wrap").prepend(el("div", { class: "qmg-top" }, $("board-tools"), el("div", { id: "qmg-tracks", class: "qmg-tracks" })));
   $("board-wrap").append(el("div", { id: "combat-box", class: "combat-box battle-box", hidden: true }));
   document.querySelector(".bottom").prepend(el("div", { id: "powers", class: "powers" }));
-  board = new Board($("board"), facts, { onSpace: (s) => board.flash(s), storeKey: `greatwar.replayview.${gameId}` });
+  const newBoard = () => {
+    $("board").replaceChildren();
+    return new Board($("board"), facts, { onSpace: (s) => board.flash(s), storeKey: `greatwar.replayview.${gameId}` });
+  };
+  board = newBoard();
+  // another language: the facts and the step shown again in it
+  onLangChange(async () => {
+    facts = await Facts.load();
+    const seat = $("seat").value;
+    seatOptions();
+    $("seat").value = seat;
+    board = newBoard();
+    logPanel.facts = facts;
+    await show(Number($("step").value));
+  });
   logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
   $("step").max = String(info.actions);
   const cur = () => Number($("step").value);
