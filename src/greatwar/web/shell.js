@@ -354,21 +354,21 @@ export class Shell {
     const held = v.held || [v.seat];
     const mine = pending.some((s) => held.includes(s));
     const name = (s) => (this.hooks.seatName ? this.hooks.seatName(s) : s);
-    const parts = [el("div", { class: "seed-title" }, v.seed !== null && v.seed !== undefined ? `Seeded game: seed ${v.seed}` : "Seeded game")];
+    const parts = [el("div", { class: "seed-title" }, v.seed !== null && v.seed !== undefined ? t("shell.seed_title", { seed: v.seed }) : t("shell.seed_title_hidden"))];
     if (mine) {
       parts.push(
-        el("p", {}, "The creator chose this seed, so every draw and die follows from a number they know. Agree to play with it, or refuse: the server then draws a new one."),
+        el("p", {}, t("shell.seed_ask")),
         el(
           "div",
           { class: "seed-buttons" },
-          el("button", { "data-testid": "seed-agree", onclick: () => this.answerSeed(true) }, "Agree"),
-          el("button", { "data-testid": "seed-refuse", onclick: () => this.answerSeed(false) }, "Refuse"),
+          el("button", { "data-testid": "seed-agree", onclick: () => this.answerSeed(true) }, t("shell.seed_agree")),
+          el("button", { "data-testid": "seed-refuse", onclick: () => this.answerSeed(false) }, t("shell.seed_refuse")),
         ),
       );
     } else if (pending.length) {
-      parts.push(el("p", { class: "muted" }, `Waiting for ${pending.map(name).join(", ")} to agree to the seed; nobody may act until then.`));
+      parts.push(el("p", { class: "muted" }, t("shell.seed_waiting", { seats: pending.map(name).join(", ") })));
     } else {
-      parts.push(el("p", { class: "muted small" }, "A player chose the seed and everyone agreed to it."));
+      parts.push(el("p", { class: "muted small" }, t("shell.seed_agreed")));
     }
     fill(box, parts);
     box.hidden = false;
