@@ -21,6 +21,9 @@ from rich.table import Table
 from greatwar import __version__
 from greatwar.core.games import DEFAULT_GAME, Game, games, scenario_id
 
+_PROCESS = {"command": False}
+"""Whether this process is the ``greatwar`` command itself (not the CLI called from Python)."""
+
 app = typer.Typer(
     name="greatwar",
     help="The card-driven games of the First World War, every rule enforced: play, watch, "
@@ -743,11 +746,13 @@ def serve(
     finally:
         store.close()
     # Stopped by Ctrl+C or SIGTERM: every acknowledged action is committed and the store is
-    # closed. Leave now rather than tear the interpreter's memory down object by object, which
-    # takes a while on a loaded machine (and the server promises to stop within two seconds).
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
+    # closed. When this process is the ``greatwar`` command, leave now rather than tear the
+    # interpreter's memory down object by object, which takes a while on a loaded machine (and
+    # the server promises to stop within two seconds); called from Python, return.
+    if _PROCESS["command"]:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
 
 
 StoreDb = Annotated[
@@ -1579,6 +1584,7 @@ def main() -> None:
     environment."""
     import typer.rich_utils
 
+    _PROCESS["command"] = True
     from greatwar.core.i18n import from_env
 
     lang = _argv_lang(sys.argv[1:]) or from_env()
