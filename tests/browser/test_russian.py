@@ -263,6 +263,7 @@ def test_the_start_page_and_the_replay_switch_language_without_reload(
         "document.getElementById('create-button').textContent === 'Создать партию'"
     )
     page.wait_for_function("document.querySelector('#seat-ap option').textContent === 'Человек'")
+    page.wait_for_function("document.body.dataset.langShown === 'ru'")  # the game list too
     # the same page, the choices made so far kept, the names from the server in Russian
     assert page.evaluate("window.__kept") == "start"
     assert page.input_value("#scenario") == "introductory"

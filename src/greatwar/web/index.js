@@ -175,6 +175,7 @@ async function changeLang() {
   $("clock").value = clock;
   $("clock").dispatchEvent(new Event("change"));
   await listGames();
+  document.body.dataset.langShown = document.documentElement.lang; // the whole page is redrawn
 }
 
 async function main() {
