@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from greatwar.core.actions import Action
@@ -571,8 +572,9 @@ class BigBerthaRailwayGuns(StatusCard):
 class _Ops(Script):
     """A card given by a fixed list of ops."""
 
+    @abstractmethod
     def program(self) -> list[Op]:
-        raise NotImplementedError
+        """The card's Play text as a fixed list of ops."""
 
     def ops(self, s: State, p: int, k: int) -> list[Op]:
         return self.program()

@@ -14,6 +14,7 @@ and true. Card modules may register ops of their own with :func:`op`.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -89,8 +90,9 @@ def play_card(s: State, p: int, k: int, play_step: bool = False) -> None:
 class Script(Behaviour):
     """A card whose Play text is a list of ops (see the module docstring)."""
 
+    @abstractmethod
     def ops(self, s: State, p: int, k: int) -> list[Op]:
-        raise NotImplementedError
+        """The card's Play text as ops, for this play."""
 
     def playable(self, s: State, p: int, k: int) -> bool:
         need_hand = 0
