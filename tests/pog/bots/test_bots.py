@@ -198,6 +198,32 @@ def test_war_status_is_worth_most_on_the_way_to_a_better_deck() -> None:
     assert war_status_gain(s, 1, 1) == war_status_worth(4, 0) - war_status_worth(3, 0)
 
 
+@pytest.mark.rule("16.3.2")
+@pytest.mark.rule("16.4.4")
+def test_war_status_after_total_war_moves_the_combined_marker_toward_its_thresholds() -> None:
+    from greatwar.pog.bots.evaluate import combined_track_worth, evaluate, war_status_gain
+
+    s = engine.new_game("historical", seed=1)
+    s.turn = 10
+    s.ws, s.commit = [12, 12], [2, 2]
+    s.cws = 24
+    # 16.1.6: after Total War only the combined marker moves. Toward 33 (with the CP's
+    # Russian VP spaces) the Fall of the Tsar comes nearer, which the CP wants; toward 30 the
+    # Zimmermann Telegram, which the Allies want.
+    assert war_status_gain(s, 1, 1) > 1.0
+    assert combined_track_worth(s, 25) > combined_track_worth(s, 24)
+    s.events["fall_of_the_tsar"] = 8  # the CP has nothing left to climb for
+    assert combined_track_worth(s, 25) < combined_track_worth(s, 24)
+    assert war_status_gain(s, 0, 1) > 1.0  # the Allies still climb toward the US
+    s.events["zimmermann_telegram"] = 9
+    assert war_status_gain(s, 0, 1) == 0.0 == war_status_gain(s, 1, 1)
+    # 5.7.4 #9: the Fall of the Tsar unplayed costs the CP 2 VP at the end, as good as made.
+    s2 = engine.new_game("historical", seed=1)
+    s3 = engine.new_game("historical", seed=1)
+    s3.events["fall_of_the_tsar"] = 3
+    assert evaluate(s3, 1) - evaluate(s2, 1) == pytest.approx(2 * 8.0)
+
+
 def test_russian_vp_spaces_are_worth_more_until_brest_litovsk() -> None:
     # 16.4.3-16.4.6: the Russian VP spaces the CP holds move Russia toward capitulation.
     s = engine.new_game("historical", seed=1)

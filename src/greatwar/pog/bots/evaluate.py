@@ -28,11 +28,18 @@ from __future__ import annotations
 import math
 
 from greatwar.pog import board, supply
+from greatwar.pog.board import cp_russian_vp
 from greatwar.pog.bots.analysis import ADJ, ARMY_VALUE, CORPS_VALUE, MAP, UNITS, VP_POINTS
 from greatwar.pog.data import load
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import OFF, State
-from greatwar.pog.tracks import LIMITED_WAR_AT, TOTAL_WAR_AT
+from greatwar.pog.tracks import (
+    FALL_OF_THE_TSAR_AT,
+    LIMITED_WAR_AT,
+    TOTAL_WAR_AT,
+    ZIMMERMANN_AT,
+)
+from greatwar.pog.victory import LAST_TURN, final_adjustments
 
 D = load()
 SPACES = D.spaces
@@ -48,7 +55,10 @@ FRONT = 0.6  # points per combat factor missing on a front-line space
 TRENCH = 1.2  # points per trench level on an own front-line space next to the enemy
 WS = 1.0  # one War Status point before Total War
 LIMITED_WAR = 20.0  # reaching Limited War (16.1.3): a better deck (and Turkey for the CP, 16.1.3)
-TOTAL_WAR = 30.0  # reaching Total War (16.1.4): the best deck (Brest-Litovsk, the US)
+TOTAL_WAR = 60.0  # reaching Total War (16.1.4): the best deck (Brest-Litovsk, the US)
+FALL_OF_THE_TSAR_TRACK = 6.0 * VP_POINTS  # the CP: the Russian collapse (16.4.4-16.4.9)
+ZIMMERMANN_TRACK = 3.0 * VP_POINTS  # the AP: the US enters the war (16.3.2-16.3.4)
+TRACK_SPAN = 14  # combined War Status points below a threshold from which progress counts
 CARD_OPS = 0.6  # one OPS of a card in hand
 RP = 1.5  # one replacement point
 
@@ -73,10 +83,35 @@ def war_status_worth(ws: int, commit: int) -> float:
     return v
 
 
+def combined_track_worth(s: State, cws: int) -> float:
+    """What Combined War Status ``cws`` is worth to the Central Powers (negative: to the
+    Allies), after either side's Total War as much as before (16.1.6: only the combined marker
+    still moves). Two thresholds read it: at 30 the Zimmermann Telegram may bring the US in
+    (16.3.2), which the Allies want; at 33, counting the Russian VP spaces the CP holds, the
+    Fall of the Tsar opens Russia's collapse (16.4.4), which the CP wants. Each is worth a share
+    of itself for every point already climbed of the last :data:`TRACK_SPAN` before it, and
+    less as the game runs out of turns to use it. Before, a War Status point after Total War
+    was worth nothing: both sides played their War Status events for their OPS, the combined
+    marker stopped in the low twenties and neither the US nor Russia's collapse ever came."""
+    time_left = min(1.0, max(0.0, (20 - s.turn) / 4))
+    v = 0.0
+    if "fall_of_the_tsar" not in s.events:
+        need = FALL_OF_THE_TSAR_AT - cws - cp_russian_vp(s)
+        v += FALL_OF_THE_TSAR_TRACK * min(1.0, max(0.0, 1.0 - need / TRACK_SPAN))
+    if "zimmermann_telegram" not in s.events:
+        need = ZIMMERMANN_AT - cws
+        v -= ZIMMERMANN_TRACK * min(1.0, max(0.0, 1.0 - need / TRACK_SPAN))
+    return v * time_left
+
+
 def war_status_gain(s: State, side: int, points: int) -> float:
-    """What raising ``side``'s War Status by ``points`` now is worth (an event's War Status)."""
+    """What raising ``side``'s War Status by ``points`` now is worth (an event's War Status):
+    its own commitment (16.1) and the combined marker (16.3, 16.4)."""
     ws = s.ws[side]
-    return war_status_worth(ws + points, s.commit[side]) - war_status_worth(ws, s.commit[side])
+    own = war_status_worth(ws + points, s.commit[side]) - war_status_worth(ws, s.commit[side])
+    sign = 1.0 if side == 1 else -1.0
+    track = combined_track_worth(s, s.cws + points) - combined_track_worth(s, s.cws)
+    return own + sign * track
 
 
 def _reach(s: State, occ: list[list[int]], side: int) -> list[int]:
@@ -169,7 +204,10 @@ def evaluate(s: State, side: int) -> float:
     mid = (levels.cp_at_least + levels.ap_at_most) / 2
     if sc.draws_to_ap:
         mid += 0.5
-    v = sign * (s.vp - mid) * VP_POINTS
+    # the end-of-game VP changes (5.7.4 #8, #9 in the historical game, the bid) are as good as
+    # made: they change only with the events that lift them (the US armies, the Fall of the Tsar)
+    end_vp = s.vp + sum(a["vp"] for a in final_adjustments(s, LAST_TURN))
+    v = sign * (end_vp - mid) * VP_POINTS
     # 5.2: automatic victory at 20 (CP) or 0 (AP), checked at the end of each turn
     if s.vp >= 17:
         v += sign * (s.vp - 16) * VP_POINTS
@@ -178,6 +216,7 @@ def evaluate(s: State, side: int) -> float:
     occ = board.occupants(s)
     reach = [_reach(s, occ, 0), _reach(s, occ, 1)]
     v += _side_terms(s, occ, side, reach[1 - side]) - _side_terms(s, occ, 1 - side, reach[side])
+    v += sign * combined_track_worth(s, s.cws)
     return v
 
 
