@@ -206,7 +206,7 @@ def evaluate(s: State, side: int) -> float:
         mid += 0.5
     # the end-of-game VP changes (5.7.4 #8, #9 in the historical game, the bid) are as good as
     # made: they change only with the events that lift them (the US armies, the Fall of the Tsar)
-    end_vp = s.vp + sum(a["vp"] for a in final_adjustments(s, LAST_TURN))
+    end_vp: int = s.vp + sum(int(a["vp"]) for a in final_adjustments(s, LAST_TURN))
     v = sign * (end_vp - mid) * VP_POINTS
     # 5.2: automatic victory at 20 (CP) or 0 (AP), checked at the end of each turn
     if s.vp >= 17:
