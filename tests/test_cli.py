@@ -102,3 +102,13 @@ def test_replay_refuses_a_record_of_another_game_than_asked(tmp_path: Path) -> N
     assert r.exit_code == 2 and "not of 'qmg1914'" in r.output
     r = CliRunner().invoke(app, ["replay", str(tmp_path / "missing.json")])
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize(
+    ("command", "extra"), [("arena", "rl"), ("arena", "ratings"), ("selfplay", "rl")]
+)
+def test_help_names_the_extras_to_install_with_their_brackets(command: str, extra: str) -> None:
+    # The help is rendered with rich markup, where "[rl]" alone would vanish as a tag.
+    out = CliRunner().invoke(app, [command, "--help"]).output
+    text = " ".join(out.replace("│", " ").split())
+    assert f"pip install 'greatwar[{extra}]'" in text

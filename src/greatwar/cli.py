@@ -60,7 +60,7 @@ UseRay = Annotated[
     typer.Option(
         "--ray",
         help="Play the games on a Ray cluster: the one RAY_ADDRESS names, else one started here "
-        "with 'ray start', else a new local one (needs pip install 'greatwar[rl]').",
+        "with 'ray start', else a new local one (needs pip install 'greatwar\\[rl]').",
     ),
 ]
 RayAddress = Annotated[
@@ -972,7 +972,7 @@ def arena(
         typer.Option(
             "--ratings",
             help="Play every pair of the bots (--games games a pair) and fit their ratings "
-            "(Bradley-Terry, Elo scale).",
+            "(Bradley-Terry, Elo scale; needs pip install 'greatwar\\[ratings]').",
         ),
     ] = False,
 ) -> None:
