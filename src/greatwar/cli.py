@@ -691,11 +691,20 @@ def serve(
         )
     logs.configure(log_level, log_format)
     from greatwar.server.schema import prepare
+    from greatwar.server.servelock import lock_store
 
+    try:
+        # one server per SQLite file (PostgreSQL: any number); released when this one ends
+        serve_lock = lock_store(db or default_database())
+    except StoreError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
     try:
         prepare(db or default_database())  # a fresh store at the newest schema, else refused
         store = GameStore(db or default_database())
     except StoreError as e:
+        if serve_lock is not None:
+            serve_lock.release()
         err.print(f"[red]{escape(str(e))}[/red]")
         raise typer.Exit(2) from None
     smtp = None
@@ -745,6 +754,8 @@ def serve(
         pass
     finally:
         store.close()
+        if serve_lock is not None:
+            serve_lock.release()
     # Stopped by Ctrl+C or SIGTERM: every acknowledged action is committed and the store is
     # closed. When this process is the ``greatwar`` command, leave now rather than tear the
     # interpreter's memory down object by object, which takes a while on a loaded machine (and
