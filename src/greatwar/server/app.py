@@ -79,6 +79,7 @@ from greatwar.server.games import (
     meta,
 )
 from greatwar.server.hub import Conn, Hub, dumps
+from greatwar.server.listen import Follower
 from greatwar.server.store import GameStore, StoreError
 from greatwar.texts import web_strings
 
@@ -336,8 +337,13 @@ def create_app(
     runner = BotRunner(service, BotPool(bot_workers), hub.broadcast, allow_bot_games, bot_pause)
     creations = RateLimit(create_burst, create_every)
 
+    # other processes on the same PostgreSQL store: their writes reach this one's sockets
+    follower = Follower(service, hub, runner.kick) if service.shared else None
+
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        if follower is not None:
+            follower.start()
         resume = asyncio.get_running_loop().create_task(runner.resume())
         watcher = asyncio.get_running_loop().create_task(
             clocks.watch(service, hub, clock_check_every)
@@ -348,6 +354,8 @@ def create_app(
             resume.cancel()
             watcher.cancel()
             notifier.close()
+            if follower is not None:
+                await follower.close()
             await runner.close()
 
     app = FastAPI(
@@ -364,6 +372,7 @@ def create_app(
     app.state.store = store
     app.state.chat = chat.install(app, service, hub)
     app.state.runner = runner
+    app.state.follower = follower
     clocks.install(app, service, hub, runner)
     notifier = notify.install(
         app, service, public_url, smtp, notify_delays, allow_private=allow_private_webhooks
@@ -699,7 +708,7 @@ def create_app(
         syncs = RateLimit(sync_burst, sync_every)
         flood = RateLimit(30, 0.5)  # any message: 30 at once, then two a second
         try:
-            await hub.send_view(conn, live)
+            await hub.send_view(conn, live, check=True)
             runner.kick(live)
             while True:
                 msg = await _receive(ws)
@@ -727,7 +736,7 @@ def create_app(
                     async with conn.lock:
                         conn.sent_len = n if type(n) is int and 0 <= n < SMALL else 0
                         conn.sent_hash = h if type(h) is int and 0 <= h < 2**32 else None
-                    await hub.send_view(conn, live)
+                    await hub.send_view(conn, live, check=True)
                 elif kind == "lang":
                     # this socket's reader changed the page's language: the whole view again
                     wait = syncs.take("")
@@ -736,7 +745,7 @@ def create_app(
                     async with conn.lock:
                         conn.lang = i18n.pick(msg.get("lang"), default=conn.lang)
                         conn.sent_len, conn.sent_hash = 0, None
-                    await hub.send_view(conn, live)
+                    await hub.send_view(conn, live, check=True)
                 else:
                     await ws.send_text(
                         dumps(
