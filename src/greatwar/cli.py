@@ -664,6 +664,16 @@ def serve(
             help="Let webhooks call loopback and private addresses (refused by default).",
         ),
     ] = False,
+    bot_lease: Annotated[
+        float,
+        typer.Option(
+            "--bot-lease",
+            min=1.0,
+            max=3600.0,
+            help="Several servers on one PostgreSQL store: seconds a server's claim of a bot "
+            "move holds unrenewed (another server takes over the move once it lapses).",
+        ),
+    ] = 30.0,
 ) -> None:
     """Serve the web app: play in the browser against a friend or the computer.
 
@@ -726,6 +736,8 @@ def serve(
         public_url=public_url or f"http://{shown_host(host)}:{port}",
         smtp=smtp,
         allow_private_webhooks=allow_private_webhooks,
+        bot_lease=bot_lease,
+        rescan_every=min(5.0, bot_lease / 3),
     )
     shown = shown_host(host)
     if log_format == "json":  # one stream of JSON lines: the greeting is a line of the log

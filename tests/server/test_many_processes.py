@@ -8,40 +8,51 @@ sockets hear the other's writes through LISTEN/NOTIFY.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from greatwar.server import GameStore, create_app
+from greatwar.server.claims import BotClaims
 from greatwar.server.listen import parse
-from tests.server.conftest import act, create, view
+from tests.server.conftest import act, create, settled, view
+
+Make = Callable[..., TestClient]
 
 
 @pytest.fixture
-def two(pg_url: str) -> Iterator[tuple[TestClient, TestClient]]:
-    """Two servers (apps) on one PostgreSQL schema."""
-    stores = [GameStore(pg_url), GameStore(pg_url)]
-    clients = [
-        TestClient(create_app(store=s, allow_bot_games=True, bot_pause=0, bot_workers=0))
-        for s in stores
-    ]
-    for c in clients:
-        c.__enter__()
-    for c in clients:  # both listening before the test writes
-        follower = c.app.state.follower  # type: ignore[attr-defined]
+def servers(pg_url: str) -> Iterator[Make]:
+    """Servers (apps) on one PostgreSQL schema: ``make(**create_app options)`` starts one."""
+    made: list[tuple[TestClient, GameStore]] = []
+
+    def make(**kw: Any) -> TestClient:
+        store = GameStore(pg_url)
+        options = {"allow_bot_games": True, "bot_pause": 0, "bot_workers": 0, **kw}
+        client = TestClient(create_app(store=store, **options))
+        client.__enter__()
+        made.append((client, store))
+        follower = client.app.state.follower  # type: ignore[attr-defined]
         assert follower is not None and follower.listener.connected.wait(10)
+        return client
+
     try:
-        yield clients[0], clients[1]
+        yield make
     finally:
-        for c in clients:
-            c.__exit__(None, None, None)
-        for s in stores:
-            s.close()
+        for client, store in made:
+            client.__exit__(None, None, None)
+            store.close()
+
+
+@pytest.fixture
+def two(servers: Make) -> tuple[TestClient, TestClient]:
+    """Two servers on one PostgreSQL schema, both listening."""
+    return servers(), servers()
 
 
 def pick(v: dict[str, Any]) -> str:
@@ -182,3 +193,87 @@ def test_sockets_hear_the_other_servers_writes(two: tuple[TestClient, TestClient
 def test_notices_name_the_game_and_its_seq() -> None:
     assert parse("abc123 7") == ("abc123", 7)
     assert parse("abc123") == ("abc123", None)
+
+
+def test_a_bot_move_is_claimed_by_one_process(pg_url: str) -> None:
+    store = GameStore(pg_url)
+    try:
+        a, b = BotClaims(store, owner="a"), BotClaims(store, lease=0.3, owner="b")
+        assert a.claim("g1", 3)
+        assert a.claim("g1", 3)  # its own claim: kept
+        assert not b.claim("g1", 3)  # held by a, not lapsed, same position
+        assert b.claim("g1", 4)  # a newer position of the game
+        assert not a.renew("g1") and b.renew("g1")
+        a.drop("g1")  # not a's: nothing dropped
+        assert not a.claim("g1", 4)
+        time.sleep(0.4)  # b's lease lapses (b died)
+        assert a.claim("g1", 4)
+        a.drop("g1")
+        assert b.claim("g1", 4)
+    finally:
+        store.close()
+
+
+def bot_entries(store: GameStore, gid: str, seat: str) -> int:
+    return sum(1 for _n, _t, s in store.actions(gid) if s == seat)
+
+
+def counting(client: TestClient) -> list[str]:
+    """Count the decisions the client's bots are asked for (by game)."""
+    pool = client.app.state.runner.pool  # type: ignore[attr-defined]
+    asked: list[str] = []
+    decide = pool.decide
+
+    async def counted(job: Any, line: bytes) -> Any:
+        asked.append(job.game_id)
+        return await decide(job, line)
+
+    pool.decide = counted
+    return asked
+
+
+def test_each_bot_move_is_made_once_by_one_of_the_servers(servers: Make) -> None:
+    a, b = servers(rescan_every=0.2), servers(rescan_every=0.2)
+    asked_a, asked_b = counting(a), counting(b)
+    gid, tokens = create(a, cp="random")
+    view(b, gid, tokens["ap"])  # b holds the game too: it hears of every change
+    humans = 0
+    for i in range(8):
+        here = (a, b)[i % 2]
+        v = settled(here, gid, tokens["ap"])
+        assert v["to_act"] == "ap", v
+        r = act(here, gid, tokens["ap"], pick(v), v["serial"])
+        assert r.status_code == 200, r.text
+        humans += 1
+    settled(a, gid, tokens["ap"])
+    store = a.app.state.store  # type: ignore[attr-defined]
+    made = bot_entries(store, gid, "cp")
+    assert made > 0 and bot_entries(store, gid, "ap") == humans
+    # every decision was asked of one bot only, in one server or the other
+    assert len(asked_a) + len(asked_b) == made, (len(asked_a), len(asked_b), made)
+
+
+def test_a_lapsed_claim_is_taken_over(servers: Make) -> None:
+    """A server claims the bot's move and never makes it (as if it died): another server
+    makes it once the claim lapses, not before."""
+    a = servers(bot_lease=1.5, rescan_every=0.2)
+    runner = a.app.state.runner  # type: ignore[attr-defined]
+
+    async def hang(job: Any, line: bytes) -> Any:
+        await asyncio.sleep(3600)
+
+    async def no_renewal(claims: Any, game_id: str) -> None:
+        return None
+
+    runner.pool.decide = hang
+    runner._renew = no_renewal
+    b = servers(bot_lease=1.5, rescan_every=0.2)
+    asked_b = counting(b)
+    start = time.monotonic()
+    gid, tokens = create(a, cp="random")  # cp acts first: a claims the move, and hangs
+    time.sleep(0.8)
+    assert view(b, gid, tokens["ap"])["to_act"] == "cp" and not asked_b
+    v = settled(b, gid, tokens["ap"], timeout=20)
+    assert time.monotonic() - start >= 1.5 and v["to_act"] == "ap"
+    # every decision of the bot (until ap's turn) made by b, each once
+    assert set(asked_b) == {gid} and len(asked_b) == v["version"] > 0

@@ -66,6 +66,7 @@ from greatwar.core.errors import CorruptStateError, GameError, MalformedActionEr
 from greatwar.core.games import DEFAULT_GAME, HasWeb, speaks
 from greatwar.server import chat, clocks, logs, notify
 from greatwar.server.bots import BotPool, BotRunner
+from greatwar.server.claims import LEASE, BotClaims
 from greatwar.server.games import (
     EVERY_SEAT,
     Forbidden,
@@ -314,6 +315,8 @@ def create_app(
     notify_delays: Sequence[float] = notify.DELAYS,
     allow_private_webhooks: bool = False,
     ready_timeout: float = 5.0,
+    bot_lease: float = LEASE,
+    rescan_every: float = 5.0,
 ) -> FastAPI:
     """The web app over ``store`` (or a store opened from the URL ``db``).
 
@@ -327,14 +330,19 @@ def create_app(
     ``notify_delays``: seconds before each retry of a failed notification,
     ``allow_private_webhooks``: webhooks may call loopback and private addresses
     (:mod:`greatwar.server.notify`); ``ready_timeout``: seconds ``/readyz`` waits for the
-    database."""
+    database; with several processes on a PostgreSQL store, ``bot_lease``: seconds a bot
+    claim holds unrenewed, ``rescan_every``: seconds between two looks for games whose bot is
+    to act (:mod:`greatwar.server.claims`)."""
     if store is None:
         if db is None:
             raise ValueError("create_app needs a store or a database URL")
         store = GameStore(db)
     service = GameService(store, cache_size=cache_size, now=now)
     hub = Hub(service)
-    runner = BotRunner(service, BotPool(bot_workers), hub.broadcast, allow_bot_games, bot_pause)
+    claims = BotClaims(store, bot_lease) if service.shared else None
+    runner = BotRunner(
+        service, BotPool(bot_workers), hub.broadcast, allow_bot_games, bot_pause, claims
+    )
     creations = RateLimit(create_burst, create_every)
 
     # other processes on the same PostgreSQL store: their writes reach this one's sockets
@@ -344,7 +352,9 @@ def create_app(
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if follower is not None:
             follower.start()
-        resume = asyncio.get_running_loop().create_task(runner.resume())
+        resume = asyncio.get_running_loop().create_task(
+            runner.resume() if claims is None else runner.rescan(rescan_every, first=True)
+        )
         watcher = asyncio.get_running_loop().create_task(
             clocks.watch(service, hub, clock_check_every)
         )

@@ -368,6 +368,7 @@ class BotJob:
     seed: int
     version: int  # the record length it was asked at (the answer is dropped if it moved)
     view: dict[str, Any]
+    seq: int = 0  # the game's seq it was asked at (the position a bot claim names)
 
 
 Listener = Callable[["LiveGame", dict[str, Any]], None]
@@ -1249,6 +1250,7 @@ class GameService:
                 int.from_bytes(mix[:8], "big") >> 1,
                 n,
                 session.view(seat),
+                live.row.seq,
             )
 
     def bot_apply(self, live: LiveGame, job: BotJob, text: str | None, error: str | None) -> bool:
