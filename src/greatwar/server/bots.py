@@ -250,8 +250,9 @@ class BotRunner:
             except ServiceError as e:
                 log.warning("bot driving stopped in game %s: %s", live.id, e.message)
                 break
-            if claims is not None and moved:
-                await run_in_threadpool(claims.drop, job.game_id)
+            # the claim stays, at the position it was made at, until a claim of a later
+            # position replaces it: a process whose look at the game is older than this move
+            # cannot claim it again (a dropped claim could be)
             if not moved and live.bot_error:
                 break
             dirty = True

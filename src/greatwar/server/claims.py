@@ -4,8 +4,10 @@ A process whose game has a bot to act claims the game at its ``seq`` (the ``bot_
 :mod:`greatwar.server.store`): the claim is taken when there is none, when the one there has
 lapsed (its ``until`` has passed: the process that held it died or stalled), when it was made
 at an older position (a lower ``seq``), or when this process holds it already. Only the holder
-asks its bot; it renews the lease while the bot thinks and drops the claim once the move is
-stored. The move itself is written with the ``seq`` check of every write, so even a claim
+asks its bot; it renews the lease while the bot thinks. The claim stays once the move is
+stored, until a claim of a later position replaces it: a process that looked at the game before
+the move and claims it now is refused (were the claim dropped, it would be let in to think for
+nothing). The move itself is written with the ``seq`` check of every write, so even a claim
 taken over from a process that was only slow cannot make a move twice: the second write finds
 the game moved. The bot's seed is derived from the game and its position, so a move made again
 by another process is the same move.
@@ -80,7 +82,7 @@ class BotClaims:
             raise StoreError(f"the bot claim could not be renewed: {e}") from e
 
     def drop(self, game_id: str) -> None:
-        """Give up this process's claim of a game (its move is stored)."""
+        """Give up this process's claim of a game now (another process may take it at once)."""
         c = bot_claims_table.c
         try:
             with self.engine.begin() as conn:

@@ -3,7 +3,7 @@
 Every commit of a game runs ``pg_notify('greatwar', '<game id> <seq>')`` in its transaction
 (:mod:`greatwar.server.store`), so the notice is sent only if the write is durable. Each
 process keeps one listening connection in a thread (:class:`Listener`, psycopg). A notice for a
-game the process holds in memory (:class:`Follower`) has the game caught up with the store
+game that sockets of this process watch (:class:`Follower`) has the game caught up with the store
 (:meth:`greatwar.server.games.GameService.catch_up`: the entries other processes stored are
 played onto the copy), then its sockets are sent their views and its bots woken, as after a
 change made here. Notices of the process's own writes are recognised by their seq and cost
@@ -130,7 +130,11 @@ class Follower:
             self.told(gid, None)
 
     def told(self, game_id: str, seq: int | None) -> None:
-        """A game changed in the store (at ``seq``): catch it up if this process holds it."""
+        """A game changed in the store (at ``seq``): catch it up now if sockets of this
+        process watch it (any other copy catches up when a request next uses it; the bots of
+        the game were woken by the process that wrote)."""
+        if game_id not in self.hub.conns:
+            return
         live = self.service.try_acquire(game_id)
         if live is None:
             return  # not in memory: it is read afresh when asked for
