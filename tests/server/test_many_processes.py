@@ -277,3 +277,28 @@ def test_a_lapsed_claim_is_taken_over(servers: Make) -> None:
     assert time.monotonic() - start >= 1.5 and v["to_act"] == "ap"
     # every decision of the bot (until ap's turn) made by b, each once
     assert set(asked_b) == {gid} and len(asked_b) == v["version"] > 0
+
+
+def test_chat_reaches_the_sockets_of_every_server(two: tuple[TestClient, TestClient]) -> None:
+    a, b = two
+    gid, tokens = create(a)
+    with (
+        b.websocket_connect(f"/api/games/{gid}/ws") as ws_cp,
+        a.websocket_connect(f"/api/games/{gid}/ws") as ws_ap,
+    ):
+        ws_cp.send_json({"token": tokens["cp"]})
+        ws_ap.send_json({"token": tokens["ap"]})
+        assert receive(ws_cp, 10)["type"] == "view"
+        assert receive(ws_ap, 10)["type"] == "view"
+        for i, (here, token) in enumerate([(a, tokens["ap"]), (b, tokens["cp"])]):
+            r = here.post(
+                f"/api/games/{gid}/chat", headers={"X-Seat-Token": token}, json={"text": f"hi {i}"}
+            )
+            assert r.status_code == 201, r.text
+            for ws in (ws_ap, ws_cp):  # once on each socket, whichever server stored it
+                msg = receive(ws, 10)
+                assert msg["type"] == "chat" and msg["message"]["text"] == f"hi {i}", msg
+        ws_ap.send_json({"type": "ping"})  # nothing else was queued before the pong
+        assert receive(ws_ap, 10) == {"type": "pong"}
+        ws_cp.send_json({"type": "ping"})
+        assert receive(ws_cp, 10) == {"type": "pong"}

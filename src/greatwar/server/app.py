@@ -380,7 +380,7 @@ def create_app(
     app.state.service = service
     app.state.hub = hub
     app.state.store = store
-    app.state.chat = chat.install(app, service, hub)
+    app.state.chat = chat.install(app, service, hub, follower)
     app.state.runner = runner
     app.state.follower = follower
     clocks.install(app, service, hub, runner)

@@ -17,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from sqlalchemy.engine import URL
 from starlette.concurrency import run_in_threadpool
@@ -39,6 +40,14 @@ def parse(payload: str) -> tuple[str, int | None]:
     """(game id, seq after the write, or None when the writer did not say)."""
     gid, _, seq = payload.partition(" ")
     return gid, int(seq) if seq.isdigit() else None
+
+
+def parse_chat(payload: str) -> tuple[str, int] | None:
+    """(game id, message number) of a chat notice (``'chat <game id> <n>'``), else None."""
+    parts = payload.split(" ")
+    if len(parts) == 3 and parts[0] == "chat" and parts[2].isdigit():
+        return parts[1], int(parts[2])
+    return None
 
 
 class Listener:
@@ -97,6 +106,8 @@ class Follower:
         self._running: set[str] = set()
         self._again: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        # set by the chat: push another server's message to this one's sockets
+        self.on_chat: Callable[[str, int], Coroutine[Any, Any, None]] | None = None
         self.listener = Listener(
             conninfo(service.store.engine.url), self._from_thread, self._resync_from_thread
         )
@@ -114,7 +125,12 @@ class Follower:
 
     def _from_thread(self, payload: str) -> None:
         loop = self._loop
-        if loop is not None and not loop.is_closed():
+        if loop is None or loop.is_closed():
+            return
+        said = parse_chat(payload)
+        if said is not None:
+            loop.call_soon_threadsafe(self.chat_told, *said)
+        else:
             loop.call_soon_threadsafe(self.told, *parse(payload))
 
     def _resync_from_thread(self) -> None:
@@ -123,6 +139,13 @@ class Follower:
             loop.call_soon_threadsafe(self.resync)
 
     # -- in the event loop ----------------------------------------------------------------
+
+    def chat_told(self, game_id: str, n: int) -> None:
+        """A chat message was stored: push it to this process's sockets of the game."""
+        if self.on_chat is not None and game_id in self.hub.conns:
+            task = asyncio.get_running_loop().create_task(self.on_chat(game_id, n))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     def resync(self) -> None:
         """Compare every game with open sockets with the store (after a reconnection)."""
