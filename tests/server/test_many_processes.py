@@ -302,3 +302,34 @@ def test_chat_reaches_the_sockets_of_every_server(two: tuple[TestClient, TestCli
         assert receive(ws_ap, 10) == {"type": "pong"}
         ws_cp.send_json({"type": "ping"})
         assert receive(ws_cp, 10) == {"type": "pong"}
+
+
+def test_a_lost_listening_connection_costs_no_update(
+    two: tuple[TestClient, TestClient], pg_server: str
+) -> None:
+    """b's listening connection is cut, and a writes while b does not listen (its notice is
+    lost for b): on reconnecting, b compares its sockets' games with the store and sends the
+    update."""
+    import psycopg
+
+    a, b = two
+    gid, tokens = create(a)
+    listener = b.app.state.follower.listener  # type: ignore[attr-defined]
+    with b.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": tokens["cp"]})
+        assert receive(ws, 10)["type"] == "view"
+        listener.RETRY = 1.5  # long enough for a's write to land while b is deaf
+        with psycopg.connect(pg_server, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (listener.backend_pid,))
+        deadline = time.monotonic() + 10
+        while listener.connected.is_set() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not listener.connected.is_set()
+        v = view(a, gid, tokens["ap"])
+        seat = v["to_act"]
+        v = view(a, gid, tokens[seat])
+        r = act(a, gid, tokens[seat], pick(v), v["serial"])
+        assert r.status_code == 200, r.text
+        last = recv_until(ws, r.json()["serial"])[-1]["view"]
+        assert last["version"] == r.json()["version"]
+        assert listener.connected.is_set()

@@ -64,6 +64,7 @@ class Listener:
         self.on_notice = on_notice
         self.on_connect = on_connect
         self.connected = threading.Event()
+        self.backend_pid: int | None = None  # the database's process of the connection
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="greatwar-listen", daemon=True)
 
@@ -81,6 +82,7 @@ class Listener:
             try:
                 with psycopg.connect(self.info, autocommit=True, connect_timeout=5) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    self.backend_pid = conn.info.backend_pid
                     self.connected.set()
                     self.on_connect()
                     while not self._stop.is_set():
