@@ -13,6 +13,11 @@ application) and the position the client saw (``serial``), apply the action to t
 write, the game is rebuilt from the store before its next use, so memory never runs ahead of
 what is durable.
 
+Several server processes on one PostgreSQL store (``docs/server.md``, "Many processes"): each
+process has its own copy of a game, so before judging a request the copy is compared with the
+store (its ``seq``) and caught up; every write names the ``seq`` the copy has, and one that
+finds the game moved (:class:`Moved`) rebuilds the copy and judges the request again.
+
 Secrecy: everything sent to a seat is built from that seat's view (``Session.view``). Texts
 that may come from anywhere else (why a stored game cannot be replayed, why a bot failed, an
 engine defect) are given to clients in general words only; the details go to the server log.
@@ -545,6 +550,8 @@ class GameService:
                 self._refresh(live)
                 return
             live.entry_seats.append(seat)
+        if entries:
+            live.bot_error = None  # the game moved on (another process's bot did not fail)
         live.row = row
         self._note_deadline(live)
 

@@ -1,24 +1,32 @@
 """The game store: every game as its set-up plus its append-only action log.
 
-One schema on SQLAlchemy Core serves the embedded SQLite default and PostgreSQL. Three tables:
+One schema on SQLAlchemy Core serves the embedded SQLite default and PostgreSQL. Four tables:
 
 - ``games``: one row per game: id, the set-up (game id, the version of that game's engine that
   created it, scenario, options, seed), the seats (human or which bot; a human seat keeps only
   the SHA-256 digest of its secret token, and the seats one person holds share it), ``extra``
   (facts of the set-up the server keeps: whether the seed was chosen by a player and which
-  seats agreed to it) and a small summary for the game list (who is to act, the result, the
-  game's own public facts such as the turn), refreshed with each action.
+  seats agreed to it), a small summary for the game list (who is to act, the result, the
+  game's own public facts such as the turn), refreshed with each action, and ``seq``, raised
+  by every write of the game: a writer may name the ``seq`` its copy has, and then nothing is
+  written if another wrote first (:class:`MovedError`; several server processes).
 - ``actions``: one row per record entry ``(game_id, n, text, seat, at)``. The primary key
   ``(game_id, n)`` makes the log append-only and refuses two writers appending the same entry.
 - ``requests``: the client request ids already answered, ``(game_id, request_id)`` with the
   seats that sent it, a digest of what was asked and the answer, written in the same
   transaction as the record entries the request added: a retried request is recognised even
   after a crash, and never applied twice.
+- ``bot_claims``: which server process makes a game's next bot move, until when
+  (:mod:`greatwar.server.claims`).
+
+On PostgreSQL every write of a game also notifies the other server processes in its
+transaction (``pg_notify``, :mod:`greatwar.server.listen`).
 
 Writes go through one writer thread (:class:`_Writer`): callers queue a write and wait until
 it is committed; the writer commits every write waiting in the queue in one transaction (group
 commit), so many games share one disk flush and no two writers ever wait on each other's locks;
-the actions of all the games in such a transaction are written by three statements in all.
+the appends of all the games in such a transaction are written by a few statements in all
+(the games' rows, their entries, their requests; on PostgreSQL the notices), however many.
 A write is acknowledged only once it is durable (SQLite: WAL mode with ``synchronous=FULL``).
 Reads use their own pooled connections (SQLite's WAL lets them run beside the writer).
 
