@@ -57,9 +57,9 @@ def parses(argv: list[str]) -> None:
 def test_the_compose_file_runs_commands_and_settings_greatwar_has() -> None:
     doc: dict[str, Any] = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))
     services = doc["services"]
-    assert set(services) == {"db", "migrate", "server"}
+    assert set(services) == {"db", "migrate", "server1", "server2", "proxy"}
     known = env_names()
-    for name in ("migrate", "server"):
+    for name in ("migrate", "server1", "server2"):
         svc = services[name]
         parses(svc["command"])
         for var in svc["environment"]:
@@ -67,10 +67,33 @@ def test_the_compose_file_runs_commands_and_settings_greatwar_has() -> None:
                 assert var in known, f"{name}: {var} is read by no command"
         assert svc["environment"]["GREATWAR_DB"].startswith("postgresql://greatwar:")
     assert services["migrate"]["command"][1:3] == ["db", "upgrade"]
-    assert services["server"]["depends_on"]["migrate"]["condition"] == (
-        "service_completed_successfully"
-    )
-    assert "replicas" not in str(services["server"])  # one process until items 1 and 2 exist
+    for name in ("server1", "server2"):
+        assert services[name]["command"][1] == "serve"
+        assert services[name]["depends_on"]["migrate"]["condition"] == (
+            "service_completed_successfully"
+        )
+        assert "ports" not in services[name]  # reached through the proxy only
+    assert services["server1"]["environment"] == services["server2"]["environment"]
+
+
+def test_the_proxy_spreads_requests_and_websockets_over_both_servers() -> None:
+    """Two server processes behind one port (issue 22, item 5): the proxy publishes the one
+    port and forwards to both servers, passing a websocket's upgrade on."""
+    doc: dict[str, Any] = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))
+    proxy = doc["services"]["proxy"]
+    assert proxy["image"].startswith("nginx:")
+    assert proxy["ports"] == ["8000:8000"]
+    assert set(proxy["depends_on"]) == {"server1", "server2"}
+    mount = next(v for v in proxy["volumes"] if "nginx.conf" in v)
+    conf = (ROOT / mount.split(":")[0]).read_text(encoding="utf-8")
+    upstream = re.search(r"upstream greatwar \{(.*?)\}", conf, re.S)
+    assert upstream is not None
+    servers = re.findall(r"^\s*server (\S+?)[;\s]", upstream.group(1), re.M)
+    assert servers == ["server1:8000", "server2:8000"]
+    assert "listen 8000;" in conf and "proxy_pass http://greatwar;" in conf
+    assert "proxy_set_header Upgrade $http_upgrade;" in conf
+    assert "proxy_set_header Connection $connection_upgrade;" in conf
+    assert conf.count("{") == conf.count("}")
 
 
 def test_the_dockerfile_serves_as_a_user_with_a_health_check() -> None:

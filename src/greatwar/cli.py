@@ -664,6 +664,16 @@ def serve(
             help="Let webhooks call loopback and private addresses (refused by default).",
         ),
     ] = False,
+    bot_lease: Annotated[
+        float,
+        typer.Option(
+            "--bot-lease",
+            min=1.0,
+            max=3600.0,
+            help="Several servers on one PostgreSQL store: seconds a server's claim of a bot "
+            "move holds unrenewed (another server takes over the move once it lapses).",
+        ),
+    ] = 30.0,
 ) -> None:
     """Serve the web app: play in the browser against a friend or the computer.
 
@@ -691,11 +701,20 @@ def serve(
         )
     logs.configure(log_level, log_format)
     from greatwar.server.schema import prepare
+    from greatwar.server.servelock import lock_store
 
+    try:
+        # one server per SQLite file (PostgreSQL: any number); released when this one ends
+        serve_lock = lock_store(db or default_database())
+    except StoreError as e:
+        err.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(2) from None
     try:
         prepare(db or default_database())  # a fresh store at the newest schema, else refused
         store = GameStore(db or default_database())
     except StoreError as e:
+        if serve_lock is not None:
+            serve_lock.release()
         err.print(f"[red]{escape(str(e))}[/red]")
         raise typer.Exit(2) from None
     smtp = None
@@ -717,6 +736,8 @@ def serve(
         public_url=public_url or f"http://{shown_host(host)}:{port}",
         smtp=smtp,
         allow_private_webhooks=allow_private_webhooks,
+        bot_lease=bot_lease,
+        rescan_every=min(5.0, bot_lease / 3),
     )
     shown = shown_host(host)
     if log_format == "json":  # one stream of JSON lines: the greeting is a line of the log
@@ -745,6 +766,8 @@ def serve(
         pass
     finally:
         store.close()
+        if serve_lock is not None:
+            serve_lock.release()
     # Stopped by Ctrl+C or SIGTERM: every acknowledged action is committed and the store is
     # closed. When this process is the ``greatwar`` command, leave now rather than tear the
     # interpreter's memory down object by object, which takes a while on a loaded machine (and
@@ -876,11 +899,19 @@ def bench_server_cmd(
             "--db", help="The store to measure (default: a fresh SQLite file, removed after)."
         ),
     ] = None,
+    processes: Annotated[
+        str,
+        typer.Option(
+            "--processes",
+            help="Counts of server processes to measure, each in turn, e.g. 1,2,4 (more than "
+            "one: a PostgreSQL --db; each game's seats play through two of them).",
+        ),
+    ] = "1",
     as_json: AsJson = False,
 ) -> None:
     """Measure the web server under load: actions per second and the p50/p99 latency of an
-    action, for each number of games played at once. Runs 'greatwar serve' on the loopback
-    only, for a bounded time. Printed, never judged."""
+    action, for each number of games played at once (and of server processes). Runs 'greatwar
+    serve' on the loopback only, for a bounded time. Printed, never judged."""
     from greatwar.server.bench import bench_server
 
     try:
@@ -889,23 +920,35 @@ def bench_server_cmd(
         raise typer.BadParameter("--games takes numbers, e.g. 1,4,16") from None
     if not levels or any(not 1 <= n <= 64 for n in levels):
         raise typer.BadParameter("--games takes numbers from 1 to 64, e.g. 1,4,16")
+    try:
+        counts = [int(x) for x in processes.split(",") if x.strip()]
+    except ValueError:
+        raise typer.BadParameter("--processes takes numbers, e.g. 1,2,4") from None
+    if not counts or any(not 1 <= n <= 16 for n in counts):
+        raise typer.BadParameter("--processes takes numbers from 1 to 16, e.g. 1,2,4")
     sc = scenario_id(_game(DEFAULT_GAME), scenario) if scenario else "historical"
     if db is not None:
         from greatwar.server.store import database_url
 
         db = database_url(db) if "://" not in db else db
+    if max(counts) > 1 and (db is None or not db.startswith(("postgresql", "postgres"))):
+        raise typer.BadParameter(
+            "more than one server process needs a PostgreSQL store: --db postgresql://...",
+            param_hint="'--processes'",
+        )
     rows: list[dict[str, Any]] = []
 
     def shown(row: dict[str, Any]) -> None:
         rows.append(row)
         if not as_json:
             err.print(
+                f"{row['processes']:>2} proc, "
                 f"{row['games']:>3} games: {row['actions_per_second']:>7} actions/s, "
                 f"p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms, errors {row['errors']}, "
                 f"load {row['load_average_before']}"
             )
 
-    result = bench_server(levels, seconds, sc, db, progress=shown)
+    result = bench_server(levels, seconds, sc, db, progress=shown, processes=counts)
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
         return
@@ -916,6 +959,7 @@ def bench_server_cmd(
         "load: the load average as the level began",
     )
     for col in (
+        "processes",
         "games",
         "actions",
         "per s",
@@ -929,6 +973,7 @@ def bench_server_cmd(
         table.add_column(col, justify="right")
     for r in result["levels"]:
         table.add_row(
+            str(r["processes"]),
             str(r["games"]),
             str(r["actions"]),
             str(r["actions_per_second"]),

@@ -31,3 +31,19 @@ def test_the_levels_are_checked() -> None:
     r = CliRunner().invoke(app, ["bench-server", "--games", "1", "--seconds", "1", "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["levels"][0]["games"] == 1
+
+
+def test_several_processes_are_measured_on_postgresql(pg_url: str) -> None:
+    result = bench_server([2], seconds=1.5, db=pg_url, processes=[1, 2])
+    assert [(r["processes"], r["games"]) for r in result["levels"]] == [(1, 2), (2, 2)]
+    for r in result["levels"]:
+        assert r["errors"] == 0, r["first_errors"]
+        assert r["actions"] > 0 and 0 < r["p50_ms"] <= r["p99_ms"]
+    assert result["store"] == "postgresql"
+
+
+def test_several_processes_need_postgresql() -> None:
+    r = CliRunner().invoke(app, ["bench-server", "--processes", "1,2", "--seconds", "1"])
+    assert r.exit_code == 2 and "PostgreSQL" in " ".join(r.output.split())
+    r = CliRunner().invoke(app, ["bench-server", "--processes", "0", "--seconds", "1"])
+    assert r.exit_code == 2

@@ -158,3 +158,48 @@ def test_a_store_of_a_newer_greatwar_is_refused(
     assert r.exit_code == 2 and "cannot use it" in said(r)
     r = runner.invoke(cli, ["import", "-", "--db", str(path)], input="")
     assert r.exit_code == 2 and "unknown to this greatwar" in said(r)
+
+
+def test_a_store_at_the_first_revision_is_upgraded_to_many_processes(
+    db_url: str, served: list[dict[str, Any]]
+) -> None:
+    """Migration 0002 (issue 22, items 1 and 2) on a store of the previous release: games
+    written at revision 0001 (no ``games.seq``, no ``bot_claims``) are refused by serve until
+    upgraded, then have seq 0 and replay as they did."""
+    store = GameStore(db_url)
+    facts = fill(store)
+    positions = hashes(store, facts["ids"])
+    store.close()
+    engine = engine_for(db_url)
+    with engine.begin() as conn:  # the schema of revision 0001, as the previous release made it
+        conn.execute(text("DROP TABLE bot_claims"))
+        conn.execute(text("ALTER TABLE games DROP COLUMN seq"))
+    from alembic import command
+
+    from greatwar.server.schema import _config
+
+    cfg = _config()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.stamp(cfg, "0001")
+    assert state(engine).revision == "0001" and "bot_claims" not in state(engine).tables
+    engine.dispose()
+    runner = CliRunner()
+    r = runner.invoke(cli, ["serve", "--db", db_url])
+    assert r.exit_code == 2 and served == []
+    assert "at revision 0001, older than this greatwar's" in said(r)
+    assert "greatwar db upgrade --db" in said(r)
+    r = runner.invoke(cli, ["db", "upgrade", "--db", db_url])
+    assert r.exit_code == 0, r.output
+    engine = engine_for(db_url)
+    now = state(engine)
+    assert now.current and now.revision == "0002" and now.tables == TABLES
+    with engine.connect() as conn:
+        seqs = conn.execute(text("SELECT seq FROM games")).scalars().all()
+        assert seqs and set(seqs) == {0}
+    engine.dispose()
+    store = GameStore(db_url)
+    assert hashes(store, facts["ids"]) == positions
+    store.close()
+    r = runner.invoke(cli, ["serve", "--db", db_url])
+    assert r.exit_code == 0, r.output

@@ -66,6 +66,7 @@ from greatwar.core.errors import CorruptStateError, GameError, MalformedActionEr
 from greatwar.core.games import DEFAULT_GAME, HasWeb, speaks
 from greatwar.server import chat, clocks, logs, notify
 from greatwar.server.bots import BotPool, BotRunner
+from greatwar.server.claims import LEASE, BotClaims
 from greatwar.server.games import (
     EVERY_SEAT,
     Forbidden,
@@ -79,6 +80,7 @@ from greatwar.server.games import (
     meta,
 )
 from greatwar.server.hub import Conn, Hub, dumps
+from greatwar.server.listen import Follower
 from greatwar.server.store import GameStore, StoreError
 from greatwar.texts import web_strings
 
@@ -313,6 +315,8 @@ def create_app(
     notify_delays: Sequence[float] = notify.DELAYS,
     allow_private_webhooks: bool = False,
     ready_timeout: float = 5.0,
+    bot_lease: float = LEASE,
+    rescan_every: float = 5.0,
 ) -> FastAPI:
     """The web app over ``store`` (or a store opened from the URL ``db``).
 
@@ -326,19 +330,31 @@ def create_app(
     ``notify_delays``: seconds before each retry of a failed notification,
     ``allow_private_webhooks``: webhooks may call loopback and private addresses
     (:mod:`greatwar.server.notify`); ``ready_timeout``: seconds ``/readyz`` waits for the
-    database."""
+    database; with several processes on a PostgreSQL store, ``bot_lease``: seconds a bot
+    claim holds unrenewed, ``rescan_every``: seconds between two looks for games whose bot is
+    to act (:mod:`greatwar.server.claims`)."""
     if store is None:
         if db is None:
             raise ValueError("create_app needs a store or a database URL")
         store = GameStore(db)
     service = GameService(store, cache_size=cache_size, now=now)
     hub = Hub(service)
-    runner = BotRunner(service, BotPool(bot_workers), hub.broadcast, allow_bot_games, bot_pause)
+    claims = BotClaims(store, bot_lease) if service.shared else None
+    runner = BotRunner(
+        service, BotPool(bot_workers), hub.broadcast, allow_bot_games, bot_pause, claims
+    )
     creations = RateLimit(create_burst, create_every)
+
+    # other processes on the same PostgreSQL store: their writes reach this one's sockets
+    follower = Follower(service, hub, runner.kick) if service.shared else None
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        resume = asyncio.get_running_loop().create_task(runner.resume())
+        if follower is not None:
+            follower.start()
+        resume = asyncio.get_running_loop().create_task(
+            runner.resume() if claims is None else runner.rescan(rescan_every, first=True)
+        )
         watcher = asyncio.get_running_loop().create_task(
             clocks.watch(service, hub, clock_check_every)
         )
@@ -348,6 +364,8 @@ def create_app(
             resume.cancel()
             watcher.cancel()
             notifier.close()
+            if follower is not None:
+                await follower.close()
             await runner.close()
 
     app = FastAPI(
@@ -362,8 +380,9 @@ def create_app(
     app.state.service = service
     app.state.hub = hub
     app.state.store = store
-    app.state.chat = chat.install(app, service, hub)
+    app.state.chat = chat.install(app, service, hub, follower)
     app.state.runner = runner
+    app.state.follower = follower
     clocks.install(app, service, hub, runner)
     notifier = notify.install(
         app, service, public_url, smtp, notify_delays, allow_private=allow_private_webhooks
@@ -699,7 +718,7 @@ def create_app(
         syncs = RateLimit(sync_burst, sync_every)
         flood = RateLimit(30, 0.5)  # any message: 30 at once, then two a second
         try:
-            await hub.send_view(conn, live)
+            await hub.send_view(conn, live, check=True)
             runner.kick(live)
             while True:
                 msg = await _receive(ws)
@@ -727,7 +746,7 @@ def create_app(
                     async with conn.lock:
                         conn.sent_len = n if type(n) is int and 0 <= n < SMALL else 0
                         conn.sent_hash = h if type(h) is int and 0 <= h < 2**32 else None
-                    await hub.send_view(conn, live)
+                    await hub.send_view(conn, live, check=True)
                 elif kind == "lang":
                     # this socket's reader changed the page's language: the whole view again
                     wait = syncs.take("")
@@ -736,7 +755,7 @@ def create_app(
                     async with conn.lock:
                         conn.lang = i18n.pick(msg.get("lang"), default=conn.lang)
                         conn.sent_len, conn.sent_hash = 0, None
-                    await hub.send_view(conn, live)
+                    await hub.send_view(conn, live, check=True)
                 else:
                     await ws.send_text(
                         dumps(

@@ -50,6 +50,7 @@ from greatwar.server.store import (
     GameStore,
     StoreError,
     actions_table,
+    bot_claims_table,
     games_table,
     requests_table,
 )
@@ -285,7 +286,7 @@ def import_games(store: GameStore, docs: list[dict[str, Any]], replace: bool = F
 
 def _delete(conn: Connection, gid: str) -> None:
     table: Table
-    for table in (actions_table, requests_table, chat_table, notify_table):
+    for table in (actions_table, requests_table, chat_table, notify_table, bot_claims_table):
         conn.execute(delete(table).where(table.c.game_id == gid))
     conn.execute(delete(games_table).where(games_table.c.id == gid))
 

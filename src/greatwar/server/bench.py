@@ -8,6 +8,12 @@ answers, each action a POST with a request id and the part of the log the client
 action (the POST, from sending it to reading the whole answer; the client's parsing of it is not
 counted), the server's CPU time per action and the machine's load average as the level began
 (the figures of a shared machine say little without it). Printed, never judged.
+
+With several processes (``--processes 1,2,4``, a PostgreSQL store: see ``docs/server.md``,
+"Many processes"), each count of processes is measured in turn: that many ``greatwar serve`` on
+the one store, and each game's two seats played through two different processes (the first seat
+of game ``i`` through process ``i``, the second through the next), as two people behind a load
+balancer would be.
 """
 
 from __future__ import annotations
@@ -89,9 +95,10 @@ def _new_game(client: _Client, scenario: str) -> _Game:
 
 
 class _Player(threading.Thread):
-    def __init__(self, port: int, scenario: str, until: float, seed: int) -> None:
+    def __init__(self, ports: list[int], scenario: str, until: float, seed: int) -> None:
         super().__init__(daemon=True)
-        self.client = _Client(port)
+        self.clients = [_Client(port) for port in ports]  # a seat's requests: one of them
+        self.client = self.clients[0]
         self.scenario = scenario
         self.until = until
         self.rng = random.Random(seed)
@@ -99,12 +106,16 @@ class _Player(threading.Thread):
         self.requests = 0
         self.errors: list[str] = []
 
+    def of(self, game: _Game, seat: str) -> _Client:
+        """The connection (the server) a seat of the game plays through."""
+        return self.clients[list(game.tokens).index(seat) % len(self.clients)]
+
     def view(self, game: _Game, seat: str) -> dict[str, Any]:
         have = game.views.get(seat)
         q = f"?log_from={have['log_len']}&log_hash={have['log_hash']}" if have else ""
         if have and have["log_hash"] is None:
             q = ""
-        status, v = self.client.call(
+        status, v = self.of(game, seat).call(
             "GET", f"/api/games/{game.id}/view{q}", headers={"X-Seat-Token": game.tokens[seat]}
         )
         self.requests += 1
@@ -135,7 +146,7 @@ class _Player(threading.Thread):
                     "log_hash": v["log_hash"],
                 }
                 headers = {"X-Seat-Token": game.tokens[seat], "X-Request-Id": uuid.uuid4().hex}
-                status, doc, took = self.client.timed(
+                status, doc, took = self.of(game, seat).timed(
                     "POST", f"/api/games/{game.id}/action", body, headers
                 )
                 self.latencies.append(took)
@@ -151,7 +162,8 @@ class _Player(threading.Thread):
         except Exception as e:
             self.errors.append(f"{type(e).__name__}: {e}")
         finally:
-            self.client.close()
+            for c in self.clients:
+                c.close()
 
 
 def _percentile(xs: list[float], p: float) -> float:
@@ -205,57 +217,42 @@ def bench_server(
     db: str | None = None,
     seed: int = 1,
     progress: Any = None,
+    processes: list[int] | None = None,
 ) -> dict[str, Any]:
-    """Measure the server at each level of load (games played at once)."""
+    """Measure the server at each level of load (games played at once), for each count of
+    server processes (default: one)."""
+    counts = processes or [1]
+    if max(counts) > 1 and (db is None or not db.startswith(("postgresql", "postgres"))):
+        raise ValueError("several server processes need a PostgreSQL store")
     with tempfile.TemporaryDirectory(prefix="greatwar-bench-") as tmp:
         store = db or str(Path(tmp) / "bench.sqlite")
-        # every game of every level is created from this one address
-        proc, port = start_server(store, ["--create-burst", "100000"])
         results = []
-        try:
-            for n in levels:
-                until = time.monotonic() + seconds
-                players = [_Player(port, scenario, until, seed * 1000 + i) for i in range(n)]
-                load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-                cpu_before = _cpu_seconds(proc.pid)
-                start = time.monotonic()
-                for p in players:
-                    p.start()
-                for p in players:
-                    p.join()
-                took = time.monotonic() - start
-                cpu_after = _cpu_seconds(proc.pid)
-                lat = [x for p in players for x in p.latencies]
-                errors = [e for p in players for e in p.errors]
-                row = {
-                    "games": n,
-                    "seconds": round(took, 2),
-                    "actions": len(lat),
-                    "requests": sum(p.requests for p in players),
-                    "actions_per_second": round(len(lat) / took, 1) if took else 0.0,
-                    "p50_ms": round(_percentile(lat, 50) * 1000, 1),
-                    "p99_ms": round(_percentile(lat, 99) * 1000, 1),
-                    "max_ms": round(max(lat, default=0) * 1000, 1),
-                    # the server's CPU time per action (its GET views included): what a level
-                    # costs whatever else the machine is doing
-                    "server_cpu_ms_per_action": (
-                        round((cpu_after - cpu_before) * 1000 / len(lat), 2)
-                        if cpu_before is not None and cpu_after is not None and lat
-                        else None
-                    ),
-                    "load_average_before": round(load, 2) if load is not None else None,
-                    "errors": len(errors),
-                    "first_errors": errors[:3],
-                }
-                results.append(row)
-                if progress is not None:
-                    progress(row)
-        finally:
-            proc.terminate()
+        for count in counts:
+            # every game of every level is created from this one address; one at a time:
+            # the first prepares an empty store
+            procs = [start_server(store, ["--create-burst", "100000"]) for _ in range(count)]
             try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+                for n in levels:
+                    row = _level(
+                        [port for _, port in procs],
+                        [p.pid for p, _ in procs],
+                        n,
+                        seconds,
+                        scenario,
+                        seed,
+                    )
+                    row["processes"] = count
+                    results.append(row)
+                    if progress is not None:
+                        progress(row)
+            finally:
+                for proc, _ in procs:
+                    proc.terminate()
+                for proc, _ in procs:
+                    try:
+                        proc.wait(timeout=10)
+                    except subprocess.TimeoutExpired:
+                        proc.kill()
     return {
         "scenario": scenario,
         "seconds_per_level": seconds,
@@ -263,4 +260,45 @@ def bench_server(
         "cpus": os.cpu_count(),
         "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
         "levels": results,
+    }
+
+
+def _level(
+    ports: list[int], pids: list[int], n: int, seconds: float, scenario: str, seed: int
+) -> dict[str, Any]:
+    """One level: ``n`` games at once for ``seconds``, game ``i``'s seats through the servers
+    ``i`` and ``i + 1`` (of ``ports``)."""
+    until = time.monotonic() + seconds
+    players = [
+        _Player(ports[i % len(ports) :] + ports[: i % len(ports)], scenario, until, seed * 1000 + i)
+        for i in range(n)
+    ]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    cpu_before = [_cpu_seconds(pid) for pid in pids]
+    start = time.monotonic()
+    for p in players:
+        p.start()
+    for p in players:
+        p.join()
+    took = time.monotonic() - start
+    cpu_after = [_cpu_seconds(pid) for pid in pids]
+    known = None not in cpu_before and None not in cpu_after
+    cpu = sum(x or 0.0 for x in cpu_after) - sum(x or 0.0 for x in cpu_before)
+    lat = [x for p in players for x in p.latencies]
+    errors = [e for p in players for e in p.errors]
+    return {
+        "games": n,
+        "seconds": round(took, 2),
+        "actions": len(lat),
+        "requests": sum(p.requests for p in players),
+        "actions_per_second": round(len(lat) / took, 1) if took else 0.0,
+        "p50_ms": round(_percentile(lat, 50) * 1000, 1),
+        "p99_ms": round(_percentile(lat, 99) * 1000, 1),
+        "max_ms": round(max(lat, default=0) * 1000, 1),
+        # the servers' CPU time per action (their GET views included): what a level costs
+        # whatever else the machine is doing
+        "server_cpu_ms_per_action": round(cpu * 1000 / len(lat), 2) if known and lat else None,
+        "load_average_before": round(load, 2) if load is not None else None,
+        "errors": len(errors),
+        "first_errors": errors[:3],
     }

@@ -13,6 +13,12 @@ ends. Games between bots alone are driven only when the server allows them, one 
 time with a pause between decisions. When the server stops, the tasks are cancelled and the
 workers killed at once; when it starts, :meth:`BotRunner.resume` takes up every stored game
 whose bot was to act.
+
+With several server processes on one PostgreSQL store, each decision is first claimed in the
+database (:mod:`greatwar.server.claims`): only the process holding the claim asks its bot,
+renewing the lease while the bot thinks; and every process looks again every few seconds
+(:meth:`BotRunner.rescan`) for games whose bot is to act, taking over those whose claim lapsed
+(their process died).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from starlette.concurrency import run_in_threadpool
 
 from greatwar.core.games import KNOWN
 from greatwar.server import logs
+from greatwar.server.claims import BotClaims
 from greatwar.server.games import BotJob, GameService, LiveGame, ServiceError
 
 log = logging.getLogger("greatwar.server")
@@ -170,7 +177,9 @@ class BotRunner:
         broadcast: Broadcast,
         allow_bot_games: bool = False,
         pause: float = 0.05,
+        claims: BotClaims | None = None,
     ) -> None:
+        self.claims = claims  # several processes: claim each decision first
         self.service = service
         self.pool = pool
         self.broadcast = broadcast
@@ -222,13 +231,28 @@ class BotRunner:
             job = await run_in_threadpool(self.service.bot_job, live)
             if job is None:
                 break
+            claims = self.claims
+            if claims is not None and not await run_in_threadpool(
+                claims.claim, job.game_id, job.seq
+            ):
+                break  # another process makes this move (its write reaches us as a notice)
             line = await run_in_threadpool(encode, job)
-            action, why = await self.pool.decide(job, line)
+            renewing = None
+            if claims is not None:
+                renewing = loop.create_task(self._renew(claims, job.game_id))
+            try:
+                action, why = await self.pool.decide(job, line)
+            finally:
+                if renewing is not None:
+                    renewing.cancel()
             try:
                 moved = await run_in_threadpool(self.service.bot_apply, live, job, action, why)
             except ServiceError as e:
                 log.warning("bot driving stopped in game %s: %s", live.id, e.message)
                 break
+            # the claim stays, at the position it was made at, until a claim of a later
+            # position replaces it: a process whose look at the game is older than this move
+            # cannot claim it again (a dropped claim could be)
             if not moved and live.bot_error:
                 break
             dirty = True
@@ -239,6 +263,26 @@ class BotRunner:
                 await asyncio.sleep(self.pause)  # leave the server to the people
         if dirty or live.bot_error:
             await self.broadcast(live)
+
+    @staticmethod
+    async def _renew(claims: BotClaims, game_id: str) -> None:
+        """Keep a claim while the bot thinks (a third of the lease at a time)."""
+        while True:
+            await asyncio.sleep(claims.lease / 3)
+            try:
+                await run_in_threadpool(claims.renew, game_id)
+            except Exception as e:  # the write of the move checks the game's seq anyway
+                log.warning("the bot claim of game %s was not renewed: %s", game_id, e)
+
+    async def rescan(self, every: float, first: bool = False) -> None:
+        """Until cancelled: every ``every`` seconds (and at once if ``first``), take up the
+        games whose bot is to act (several processes: a game whose claiming process died is
+        taken over once its claim lapses)."""
+        while not self.closed:
+            if first:
+                await self.resume()
+            first = True
+            await asyncio.sleep(every)
 
     async def resume(self) -> None:
         """Take up the stored games whose bot is to act (when the server starts)."""

@@ -13,6 +13,11 @@ application) and the position the client saw (``serial``), apply the action to t
 write, the game is rebuilt from the store before its next use, so memory never runs ahead of
 what is durable.
 
+Several server processes on one PostgreSQL store (``docs/server.md``, "Many processes"): each
+process has its own copy of a game, so before judging a request the copy is compared with the
+store (its ``seq``) and caught up; every write names the ``seq`` the copy has, and one that
+finds the game moved (:class:`Moved`) rebuilds the copy and judges the request again.
+
 Secrecy: everything sent to a seat is built from that seat's view (``Session.view``). Texts
 that may come from anywhere else (why a stored game cannot be replayed, why a bot failed, an
 engine defect) are given to clients in general words only; the details go to the server log.
@@ -55,7 +60,13 @@ from greatwar.core.games import (
 from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.core.session import GameRecord, Session
 from greatwar.server import clocks
-from greatwar.server.store import GameRow, GameStore, StoredRequest, StoreError
+from greatwar.server.store import (
+    ConflictError,
+    GameRow,
+    GameStore,
+    StoredRequest,
+    StoreError,
+)
 from greatwar.server.views import dress
 from greatwar.texts import bot_name
 
@@ -132,6 +143,12 @@ class Unavailable(ServiceError):
 
 class EngineFailure(ServiceError):
     status, kind = 500, "engine_failure"
+
+
+class Moved(Unavailable):
+    """A write found the game changed in the store since this copy was read (another process
+    wrote it first, or the store refused it): the copy is rebuilt and the request judged
+    again; a 503 only when that keeps failing."""
 
 
 def digest(token: str) -> str:
@@ -356,6 +373,7 @@ class BotJob:
     seed: int
     version: int  # the record length it was asked at (the answer is dropped if it moved)
     view: dict[str, Any]
+    seq: int = 0  # the game's seq it was asked at (the position a bot claim names)
 
 
 Listener = Callable[["LiveGame", dict[str, Any]], None]
@@ -379,6 +397,21 @@ class GameService:
         self._lock = threading.Lock()
         self._cache_size = cache_size
         self._replays: OrderedDict[str, ReplayBook] = OrderedDict()
+        # other processes may write the same games (PostgreSQL): before judging a request,
+        # compare the copy's seq with the store's (SQLite: one process, its copies are the truth)
+        self.shared = not store.is_sqlite
+
+    RETRIES = 4  # judgements of one request whose writes found the game moved
+
+    def _again(self, judge: Callable[[], Any]) -> Any:
+        """``judge()``, judged again on the fresh copy while its write finds the game moved."""
+        for attempt in range(self.RETRIES):
+            try:
+                return judge()
+            except Moved:
+                if attempt == self.RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
 
     # -- loading -----------------------------------------------------------------------
 
@@ -460,6 +493,67 @@ class GameService:
             live.row, live.session, live.problem = fresh.row, fresh.session, fresh.problem
             live.entry_seats, live.requests = fresh.entry_seats, fresh.requests
             live.reload = False
+            with self._lock:
+                self._replays.pop(live.id, None)
+
+    def _sync(self, live: LiveGame, request_id: str | None = None) -> bool:
+        """Bring the copy up to the store (under the game's lock): rebuilt after a failed
+        write; with other processes, caught up when the store's seq moved, and given the stored
+        answer to ``request_id`` if another process answered it. True when it changed."""
+        if live.reload:
+            self._refresh(live)
+            return True
+        if not self.shared:
+            return False
+        ask = request_id if request_id is not None and request_id not in live.requests else None
+        try:
+            seq, answered = self.store.freshness(live.id, ask)
+        except StoreError as e:
+            raise Unavailable(str(e)) from None
+        if answered is not None:
+            live.requests[answered.request_id] = answered
+        if seq is None or seq == live.row.seq:
+            return False
+        self._catch_up(live)
+        return True
+
+    def catch_up(self, live: LiveGame) -> bool:
+        """Bring the copy up to the store now (told that another process wrote the game)."""
+        with live.lock:
+            return self._sync(live)
+
+    def _catch_up(self, live: LiveGame) -> None:
+        """Play the entries other processes stored onto the copy (the record only grows: an
+        undo is an entry); rebuild it when its set-up changed or an entry does not fit."""
+        try:
+            row = self.store.get(live.id)
+            session = live.session
+            if row is None or row.problem or session is None or row.seq < live.row.seq:
+                raise LookupError
+            if (row.seed, row.scenario) != (live.row.seed, live.row.scenario):
+                raise LookupError  # a refused seed: a new set-up
+            start = len(session.record.actions)
+            entries = self.store.actions(live.id, start)
+        except StoreError as e:
+            raise Unavailable(str(e)) from None
+        except LookupError:
+            live.reload = True
+            self._refresh(live)
+            return
+        for i, (n, text, seat) in enumerate(entries):
+            try:
+                if n != start + i:
+                    raise LookupError(f"entry {start + i} is missing")
+                session.play_entry(text, seat)
+            except Exception:  # the rebuild reports it, as for a game loaded afresh
+                live.reload = True
+                self._refresh(live)
+                return
+            live.entry_seats.append(seat)
+        if entries:
+            live.bot_error = None  # the game moved on (another process's bot did not fail)
+        live.row = row
+        self._note_deadline(live)
 
     def _rebuild(self, row: GameRow) -> LiveGame:
         """Replay a stored record; a record that cannot be replayed is reported, not raised.
@@ -713,8 +807,11 @@ class GameService:
     def answer_seed(self, live: LiveGame, held: Sequence[str], agree: bool) -> dict[str, Any]:
         """A person's answer to the seed the creator chose: agreeing lets the game start once
         every other person has agreed; refusing replaces it with a seed the server draws."""
+        return dict(self._again(lambda: self._answer_seed(live, held, agree)))
+
+    def _answer_seed(self, live: LiveGame, held: Sequence[str], agree: bool) -> dict[str, Any]:
         with live.lock:
-            self._refresh(live)
+            self._sync(live)
             session = live.ok()
             pending = live.seed_pending
             mine = [s for s in held if s in pending]
@@ -734,10 +831,13 @@ class GameService:
                     live.clock, None, fresh.to_act, fresh.over, self.now()
                 )
             try:
-                self.store.update_setup(live.id, seed, extra, summary(fresh))
+                self.store.update_setup(live.id, seed, extra, summary(fresh), live.row.seq)
             except StoreError as e:
                 live.reload = True
+                if isinstance(e, ConflictError):
+                    raise Moved(f"the answer was not saved: {e}") from None
                 raise Unavailable(f"the answer was not saved: {e}") from None
+            live.row.seq += 1
             live.row.extra = extra
             live.row.seed = seed
             live.session = fresh
@@ -752,6 +852,9 @@ class GameService:
 
     def describe(self, live: LiveGame) -> dict[str, Any]:
         """Public facts about a game (never a token, never a hidden card)."""
+        if self.shared:
+            with live.lock:
+                self._sync(live)
         g = live.game
         out: dict[str, Any] = {
             "id": live.id,
@@ -782,12 +885,17 @@ class GameService:
         log_hash: int | None = None,
         want: str | None = None,
         lang: str = DEFAULT_LANG,
+        check: bool = True,
     ) -> dict[str, Any]:
         """The view of one of the held seats (see :meth:`seat_for`), dressed for the client
-        (its texts in ``lang``)."""
+        (its texts in ``lang``). ``check``: compare the copy with the store first (False: the
+        caller just did, e.g. the hub told of a change)."""
         with live.lock:
-            self._refresh(live)
-            self.flag_if_due(live)
+            if check:
+                self._sync(live)
+            else:
+                self._refresh(live)
+            self.flag_if_due(live, sync=False)
             session = live.ok()
             seat = self.seat_for(live, held, want)
             v = dress(session.rules, session.view(seat), session.state, log_from, log_hash, lang)
@@ -869,9 +977,20 @@ class GameService:
         saw; answer ``{"action", "seat", "serial", "version"}`` (the same answer again, marked
         ``repeated``, for a request id already answered)."""
         asked = _asked("action", action, serial)
+        return dict(self._again(lambda: self._act(live, held, action, serial, request_id, asked)))
+
+    def _act(
+        self,
+        live: LiveGame,
+        held: Sequence[str],
+        action: str,
+        serial: int,
+        request_id: str | None,
+        asked: str,
+    ) -> dict[str, Any]:
         with live.lock:
-            self._refresh(live)
-            self.flag_if_due(live)
+            self._sync(live, request_id)
+            self.flag_if_due(live, sync=False)
             session = live.ok()
             again = self._repeat(live, held, request_id, asked)
             if again is not None:
@@ -902,9 +1021,19 @@ class GameService:
     ) -> dict[str, Any]:
         """Take back the last decision, if one of the held seats made it (see Session)."""
         asked = _asked("undo", serial)
+        return dict(self._again(lambda: self._undo(live, held, serial, request_id, asked)))
+
+    def _undo(
+        self,
+        live: LiveGame,
+        held: Sequence[str],
+        serial: int,
+        request_id: str | None,
+        asked: str,
+    ) -> dict[str, Any]:
         with live.lock:
-            self._refresh(live)
-            self.flag_if_due(live)
+            self._sync(live, request_id)
+            self.flag_if_due(live, sync=False)
             session = live.ok()
             again = self._repeat(live, held, request_id, asked)
             if again is not None:
@@ -987,11 +1116,16 @@ class GameService:
             clock = clocks.advance(live.clock, seat, session.to_act, session.over, self.now())
         extra = {**live.row.extra, "clock": clock} if clock is not None else None
         try:
-            self.store.append(live.id, start, entries, summary(session), request, extra)
+            self.store.append(
+                live.id, start, entries, summary(session), request, extra, live.row.seq
+            )
         except StoreError as e:
             # memory ran ahead of the store: rebuild from the store before the next use
             live.reload = True
+            if isinstance(e, ConflictError):  # written first by another: judged again
+                raise Moved(f"the move was not saved and is taken back: {e}") from None
             raise Unavailable(f"the move was not saved and is taken back: {e}") from None
+        live.row.seq += 1
         live.entry_seats.extend(seat for _ in entries)
         if request is not None:
             live.requests[request.request_id] = request
@@ -1029,10 +1163,13 @@ class GameService:
             else:
                 self.deadlines[live.id] = due
 
-    def flag_if_due(self, live: LiveGame) -> bool:
+    def flag_if_due(self, live: LiveGame, sync: bool = True) -> bool:
         """End the game on time if the clock of the person to act has run out (under the
-        game's lock; the time-out is recorded like an action). True when it did."""
+        game's lock; the time-out is recorded like an action). True when it did. ``sync``:
+        bring the copy up to the store first (False: the caller just did)."""
         with live.lock:
+            if sync:
+                self._sync(live)
             clock, session = live.clock, live.session
             if clock is None or session is None or session.over or live.seed_pending:
                 return False
@@ -1056,9 +1193,12 @@ class GameService:
 
     def pause(self, live: LiveGame, held: Sequence[str], pause: bool) -> dict[str, Any]:
         """A person asks for a pause (the clocks stop once every person asked) or resumes."""
+        return dict(self._again(lambda: self._pause(live, held, pause)))
+
+    def _pause(self, live: LiveGame, held: Sequence[str], pause: bool) -> dict[str, Any]:
         with live.lock:
-            self._refresh(live)
-            self.flag_if_due(live)
+            self._sync(live)
+            self.flag_if_due(live, sync=False)
             session = live.ok()
             clock = live.clock
             if clock is None:
@@ -1071,10 +1211,13 @@ class GameService:
                 raise IllegalActionError(str(e)) from None
             extra = {**live.row.extra, "clock": fresh}
             try:
-                self.store.update_extra(live.id, extra)
+                self.store.update_extra(live.id, extra, live.row.seq)
             except StoreError as e:
                 live.reload = True
+                if isinstance(e, ConflictError):
+                    raise Moved(f"the clock was not saved: {e}") from None
                 raise Unavailable(f"the clock was not saved: {e}") from None
+            live.row.seq += 1
             live.row.extra = extra
             self._note_deadline(live)
             return clocks.public(fresh, self.now())
@@ -1099,7 +1242,7 @@ class GameService:
     def bot_job(self, live: LiveGame) -> BotJob | None:
         """The decision a bot is to take now (its view), or None when no bot is to act."""
         with live.lock:
-            self._refresh(live)
+            self._sync(live)
             seat = self.bot_to_act(live)
             if seat is None:
                 return None
@@ -1114,13 +1257,17 @@ class GameService:
                 int.from_bytes(mix[:8], "big") >> 1,
                 n,
                 session.view(seat),
+                live.row.seq,
             )
 
     def bot_apply(self, live: LiveGame, job: BotJob, text: str | None, error: str | None) -> bool:
         """Apply a bot's answer to ``job``; False when it was not applied (the game moved on,
         or the bot failed: then the game shows that its bot failed and waits)."""
+        return bool(self._again(lambda: self._bot_apply(live, job, text, error)))
+
+    def _bot_apply(self, live: LiveGame, job: BotJob, text: str | None, error: str | None) -> bool:
         with live.lock:
-            self._refresh(live)
+            self._sync(live)
             session = live.session
             if session is None or len(session.record.actions) != job.version:
                 return False
@@ -1156,7 +1303,7 @@ class GameService:
         the record entry of the step is shown only when one of the ``held`` seats made it (the
         others' entries may be secret choices); the position is the seat's own view."""
         with live.lock:
-            self._refresh(live)
+            self._sync(live)
             session = live.ok()
             actions = list(session.record.actions)
             entry_seats = list(live.entry_seats)

@@ -83,7 +83,9 @@ class Hub:
             if not group:
                 del self.conns[conn.game_id]
 
-    async def send_view(self, conn: Conn, live: LiveGame) -> None:
+    async def send_view(self, conn: Conn, live: LiveGame, check: bool = False) -> None:
+        """Send the socket its seat's view (``check``: compare the game with the store first;
+        a change told by the hub needs no such look)."""
         async with conn.lock:
             v = await run_in_threadpool(
                 self.service.view,
@@ -93,6 +95,7 @@ class Hub:
                 conn.sent_hash,
                 conn.want,
                 conn.lang,
+                check,
             )
             await conn.ws.send_text(dumps({"type": "view", "view": v}))
             conn.sent_len = v["log_len"]

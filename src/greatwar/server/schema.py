@@ -25,8 +25,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from greatwar.server.store import GameStore, StoreError, database_url
 
-TABLES = ("games", "actions", "requests", "chat", "notify")
-"""The tables greatwar keeps (the first migration creates them)."""
+TABLES = ("games", "actions", "requests", "chat", "notify", "bot_claims")
+"""The tables greatwar keeps (the first migration creates the first five, the second
+``bot_claims``)."""
 
 
 class SchemaError(StoreError):

@@ -1,24 +1,32 @@
 """The game store: every game as its set-up plus its append-only action log.
 
-One schema on SQLAlchemy Core serves the embedded SQLite default and PostgreSQL. Three tables:
+One schema on SQLAlchemy Core serves the embedded SQLite default and PostgreSQL. Four tables:
 
 - ``games``: one row per game: id, the set-up (game id, the version of that game's engine that
   created it, scenario, options, seed), the seats (human or which bot; a human seat keeps only
   the SHA-256 digest of its secret token, and the seats one person holds share it), ``extra``
   (facts of the set-up the server keeps: whether the seed was chosen by a player and which
-  seats agreed to it) and a small summary for the game list (who is to act, the result, the
-  game's own public facts such as the turn), refreshed with each action.
+  seats agreed to it), a small summary for the game list (who is to act, the result, the
+  game's own public facts such as the turn), refreshed with each action, and ``seq``, raised
+  by every write of the game: a writer may name the ``seq`` its copy has, and then nothing is
+  written if another wrote first (:class:`MovedError`; several server processes).
 - ``actions``: one row per record entry ``(game_id, n, text, seat, at)``. The primary key
   ``(game_id, n)`` makes the log append-only and refuses two writers appending the same entry.
 - ``requests``: the client request ids already answered, ``(game_id, request_id)`` with the
   seats that sent it, a digest of what was asked and the answer, written in the same
   transaction as the record entries the request added: a retried request is recognised even
   after a crash, and never applied twice.
+- ``bot_claims``: which server process makes a game's next bot move, until when
+  (:mod:`greatwar.server.claims`).
+
+On PostgreSQL every write of a game also notifies the other server processes in its
+transaction (``pg_notify``, :mod:`greatwar.server.listen`).
 
 Writes go through one writer thread (:class:`_Writer`): callers queue a write and wait until
 it is committed; the writer commits every write waiting in the queue in one transaction (group
 commit), so many games share one disk flush and no two writers ever wait on each other's locks;
-the actions of all the games in such a transaction are written by three statements in all.
+the appends of all the games in such a transaction are written by a few statements in all
+(the games' rows, their entries, their requests; on PostgreSQL the notices), however many.
 A write is acknowledged only once it is durable (SQLite: WAL mode with ``synchronous=FULL``).
 Reads use their own pooled connections (SQLite's WAL lets them run beside the writer).
 
@@ -81,6 +89,8 @@ games_table = Table(
     Column("seats", Text, nullable=False),
     Column("summary", Text, nullable=False),
     Column("extra", Text, nullable=True),  # {"seeded", "seed_pending": [seat, ...], "clock"}
+    # raised by every write of the game: a writer names the seq it saw (many processes)
+    Column("seq", BigInteger, nullable=False, server_default="0"),
 )
 
 actions_table = Table(
@@ -104,7 +114,18 @@ requests_table = Table(
     Column("at", Float, nullable=False),
 )
 
+bot_claims_table = Table(
+    "bot_claims",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("seq", BigInteger, nullable=False),  # the game's seq the bot is to move at
+    Column("owner", String(80), nullable=False),  # the process that claimed it
+    Column("until", Float, nullable=False),  # when the claim lapses (time.time())
+)
+
 SEED_LIMIT = 2**63
+CHANNEL = "greatwar"
+"""The PostgreSQL channel every commit of a game is told on (``'<game id> <seq>'``)."""
 
 
 class StoreError(RuntimeError):
@@ -113,6 +134,10 @@ class StoreError(RuntimeError):
 
 class ConflictError(StoreError):
     """Another writer appended to the same game first."""
+
+
+class MovedError(ConflictError):
+    """The game's ``seq`` is not the one the writer saw: another process wrote it first."""
 
 
 @dataclass
@@ -131,6 +156,7 @@ class GameRow:
     problem: str | None = None  # set when the row itself cannot be read as a game
     version: str | None = None  # the engine version that created it (None: not recorded)
     extra: dict[str, Any] = field(default_factory=dict)
+    seq: int = 0  # raised by every write of the game
 
 
 @dataclass(frozen=True)
@@ -179,6 +205,15 @@ def _seats_problem(seats: Any) -> str | None:
     return None
 
 
+def _request(r: Any) -> StoredRequest | None:
+    """A stored request row (None: one that cannot be read)."""
+    answer, ok = _loads(r.answer)
+    if not ok or not isinstance(answer, dict):
+        return None
+    seats = tuple(x for x in str(r.seats).split(",") if x)
+    return StoredRequest(str(r.request_id), seats, str(r.digest), answer)
+
+
 @dataclass(frozen=True)
 class _Append:
     """The rows of one :meth:`GameStore.append` (written together with the other appends of a
@@ -186,30 +221,56 @@ class _Append:
 
     actions: list[dict[str, Any]]
     request: dict[str, Any] | None
-    game: dict[str, Any]  # b_id, b_updated, b_summary (and b_extra: new set-up facts)
+    # b_id, b_updated, b_summary (and b_extra: new set-up facts; b_seq: the seq the writer saw)
+    game: dict[str, Any]
 
 
-_UPDATE_GAME = (
+_UPDATE_ANY = (
     games_table.update()
     .where(games_table.c.id == bindparam("b_id"))
-    .values(updated=bindparam("b_updated"), summary=bindparam("b_summary"))
+    .values(
+        updated=bindparam("b_updated"),
+        summary=bindparam("b_summary"),
+        seq=games_table.c.seq + 1,
+    )
 )
-_UPDATE_GAME_EXTRA = _UPDATE_GAME.values(extra=bindparam("b_extra"))
+_UPDATE_SEEN = _UPDATE_ANY.where(games_table.c.seq == bindparam("b_seq"))
+_UPDATES = {
+    (False, False): _UPDATE_ANY,
+    (False, True): _UPDATE_SEEN,
+    (True, False): _UPDATE_ANY.values(extra=bindparam("b_extra")),
+    (True, True): _UPDATE_SEEN.values(extra=bindparam("b_extra")),
+}
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', p) FROM unnest(CAST(:ps AS text[])) AS p")
+
+
+def _tell(conn: Connection, notices: list[str]) -> None:
+    """Tell every process listening (PostgreSQL: sent only if the transaction commits)."""
+    if notices and conn.dialect.name == "postgresql":
+        conn.execute(_NOTIFY, {"ps": notices})
+
+
+def _notice(game_id: str, seq: int | None) -> str:
+    return game_id if seq is None else f"{game_id} {seq + 1}"
 
 
 def _append_all(conn: Connection, appends: Sequence[_Append]) -> None:
+    # the games first: a checked update takes the row (PostgreSQL), so of two processes
+    # writing one game the second waits, then finds the seq moved and writes nothing
+    groups: dict[tuple[bool, bool], list[dict[str, Any]]] = {}
+    for a in appends:
+        groups.setdefault(("b_extra" in a.game, "b_seq" in a.game), []).append(a.game)
+    for key, games in groups.items():
+        done = conn.execute(_UPDATES[key], games).rowcount
+        if key[1] and done != len(games):
+            raise MovedError("another process wrote this game first")
     rows = [row for a in appends for row in a.actions]
     if rows:
         conn.execute(actions_table.insert(), rows)
     requests = [a.request for a in appends if a.request is not None]
     if requests:
         conn.execute(requests_table.insert(), requests)
-    games = [a.game for a in appends if "b_extra" not in a.game]
-    if games:
-        conn.execute(_UPDATE_GAME, games)
-    games = [a.game for a in appends if "b_extra" in a.game]
-    if games:
-        conn.execute(_UPDATE_GAME_EXTRA, games)
+    _tell(conn, [_notice(a.game["b_id"], a.game.get("b_seq")) for a in appends])
 
 
 class _Job:
@@ -303,12 +364,12 @@ class _Writer:
 
 
 def _store_error(e: BaseException) -> BaseException:
+    if isinstance(e, StoreError):
+        return e
     if isinstance(e, IntegrityError):
         return ConflictError(f"the game changed under us (another writer): {e.orig}")
     if isinstance(e, SQLAlchemyError):
         return StoreError(f"game store error: {e}")
-    if isinstance(e, StoreError):
-        return e
     return StoreError(f"game store error: {e!r}")
 
 
@@ -349,6 +410,8 @@ class GameStore:
                 conn.execute(text("ALTER TABLE games ADD COLUMN version VARCHAR(40)"))
             if "extra" not in columns:
                 conn.execute(text("ALTER TABLE games ADD COLUMN extra TEXT"))
+            if "seq" not in columns:
+                conn.execute(text("ALTER TABLE games ADD COLUMN seq BIGINT NOT NULL DEFAULT 0"))
 
     @staticmethod
     def _make_engine(url: str, busy_timeout: float) -> Engine:
@@ -414,6 +477,7 @@ class GameStore:
             "seats": json.dumps(seats),
             "summary": json.dumps(summary),
             "extra": json.dumps(extra or {}),
+            "seq": 0,
         }
 
         def write(conn: Connection) -> None:
@@ -429,10 +493,12 @@ class GameStore:
         summary: dict[str, Any],
         request: StoredRequest | None = None,
         extra: dict[str, Any] | None = None,
+        seq: int | None = None,
     ) -> None:
         """Append record entries ``n, n+1, ...`` (text, seat), the new summary, the request
         they answer and (when given) the game's new set-up facts (its clock), in one committed
-        transaction."""
+        transaction, raising the game's ``seq``. With ``seq`` (the one the writer's copy has),
+        nothing is written when the game's is another (:class:`MovedError`)."""
         now = time.time()
         rows = [
             {"game_id": game_id, "n": n + i, "text": t, "seat": seat, "at": now}
@@ -451,21 +517,37 @@ class GameStore:
         game = {"b_id": game_id, "b_updated": now, "b_summary": json.dumps(summary)}
         if extra is not None:
             game["b_extra"] = json.dumps(extra)
+        if seq is not None:
+            game["b_seq"] = seq
         self._writer.submit(_Append(rows, asked, game))
 
-    def update_extra(self, game_id: str, extra: dict[str, Any]) -> None:
+    @staticmethod
+    def _update(conn: Connection, game_id: str, seq: int | None, **values: Any) -> None:
+        """One write of a game's row that raises its seq (checked against ``seq`` if given)."""
+        q = games_table.update().where(games_table.c.id == game_id)
+        if seq is not None:
+            q = q.where(games_table.c.seq == seq)
+        done = conn.execute(q.values(seq=games_table.c.seq + 1, **values)).rowcount
+        if seq is not None and done != 1:
+            raise MovedError("another process wrote this game first")
+        _tell(conn, [_notice(game_id, seq)])
+
+    def update_extra(self, game_id: str, extra: dict[str, Any], seq: int | None = None) -> None:
         """Replace a game's set-up facts (a clock paused or resumed)."""
         text_ = json.dumps(extra)
 
         def write(conn: Connection) -> None:
-            conn.execute(
-                games_table.update().where(games_table.c.id == game_id).values(extra=text_)
-            )
+            self._update(conn, game_id, seq, extra=text_)
 
         self._writer.submit(write)
 
     def update_setup(
-        self, game_id: str, seed: int, extra: dict[str, Any], summary: dict[str, Any]
+        self,
+        game_id: str,
+        seed: int,
+        extra: dict[str, Any],
+        summary: dict[str, Any],
+        seq: int | None = None,
     ) -> None:
         """Change a game's seed and set-up facts; only while its record is empty (refused with
         :class:`ConflictError` once an entry is stored)."""
@@ -477,13 +559,13 @@ class GameStore:
             ).scalar_one()
             if n:
                 raise ConflictError("the game has started: its set-up can no longer change")
-            conn.execute(
-                games_table.update()
-                .where(games_table.c.id == game_id)
-                .values(
-                    seed=seed, extra=json.dumps(extra), summary=json.dumps(summary), updated=now
-                )
-            )
+            values = {
+                "seed": seed,
+                "extra": json.dumps(extra),
+                "summary": json.dumps(summary),
+                "updated": now,
+            }
+            self._update(conn, game_id, seq, **values)
 
         self._writer.submit(write)
 
@@ -515,6 +597,7 @@ class GameStore:
         if not game or not scenario:
             problems.append("the stored game or scenario is not a text")
         version = r.version if isinstance(r.version, str) else None
+        seq = getattr(r, "seq", 0)
         return GameRow(
             id=str(r.id),
             created=float(r.created) if isinstance(r.created, int | float) else 0.0,
@@ -528,6 +611,7 @@ class GameStore:
             problem="; ".join(problems) or None,
             version=version,
             extra=extra,
+            seq=seq if type(seq) is int else 0,
         )
 
     def get(self, game_id: str) -> GameRow | None:
@@ -535,15 +619,44 @@ class GameStore:
             r = conn.execute(select(games_table).where(games_table.c.id == game_id)).first()
         return None if r is None else self._row(r)
 
-    def actions(self, game_id: str) -> list[tuple[int, str, str | None]]:
-        """The record entries (n, text, seat) in order."""
+    def actions(self, game_id: str, start: int = 0) -> list[tuple[int, str, str | None]]:
+        """The record entries (n, text, seat) in order (from entry ``start``)."""
+        q = select(actions_table.c.n, actions_table.c.text, actions_table.c.seat).where(
+            actions_table.c.game_id == game_id
+        )
+        if start:
+            q = q.where(actions_table.c.n >= start)
         with self._read() as conn:
-            rows = conn.execute(
-                select(actions_table.c.n, actions_table.c.text, actions_table.c.seat)
-                .where(actions_table.c.game_id == game_id)
-                .order_by(actions_table.c.n)
-            ).all()
+            rows = conn.execute(q.order_by(actions_table.c.n)).all()
         return [(int(r.n), str(r.text), r.seat) for r in rows]
+
+    def freshness(
+        self, game_id: str, request_id: str | None = None
+    ) -> tuple[int | None, StoredRequest | None]:
+        """The game's seq now (None: no such game) and, if asked, the stored answer to one
+        request id (None: not answered): what a process compares its copy with before it
+        judges a request (several processes on one store)."""
+        with self._read() as conn:
+            seq = conn.execute(
+                select(games_table.c.seq).where(games_table.c.id == game_id)
+            ).scalar()
+            r = None
+            if request_id is not None and seq is not None:
+                r = conn.execute(
+                    select(requests_table).where(
+                        requests_table.c.game_id == game_id,
+                        requests_table.c.request_id == request_id,
+                    )
+                ).first()
+        return (None if seq is None else int(seq)), (None if r is None else _request(r))
+
+    def seqs(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The seq of each of these games (a missing game is left out)."""
+        if not game_ids:
+            return {}
+        q = select(games_table.c.id, games_table.c.seq).where(games_table.c.id.in_(game_ids))
+        with self._read() as conn:
+            return {str(r.id): int(r.seq) for r in conn.execute(q)}
 
     def requests(self, game_id: str) -> list[StoredRequest]:
         """The request ids answered for a game (a row that cannot be read is left out)."""
@@ -551,13 +664,7 @@ class GameStore:
             rows = conn.execute(
                 select(requests_table).where(requests_table.c.game_id == game_id)
             ).all()
-        out = []
-        for r in rows:
-            answer, ok = _loads(r.answer)
-            if ok and isinstance(answer, dict):
-                seats = tuple(x for x in str(r.seats).split(",") if x)
-                out.append(StoredRequest(str(r.request_id), seats, str(r.digest), answer))
-        return out
+        return [x for x in map(_request, rows) if x is not None]
 
     def list_games(self, limit: int = 200) -> list[tuple[GameRow, int]]:
         """The most recently updated games with their record lengths."""
