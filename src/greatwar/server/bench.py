@@ -13,13 +13,15 @@ With several processes (``--processes 1,2,4``, a PostgreSQL store: see ``docs/se
 "Many processes"), each count of processes is measured in turn: that many ``greatwar serve`` on
 the one store, and each game's two seats played through two different processes (the first seat
 of game ``i`` through process ``i``, the second through the next), as two people behind a load
-balancer would be.
+balancer would be; the client then plays from as many processes of its own as there are
+servers, so that one client interpreter is not the limit being measured.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -29,6 +31,7 @@ import tempfile
 import threading
 import time
 import uuid
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -263,34 +266,58 @@ def bench_server(
     }
 
 
-def _level(
-    ports: list[int], pids: list[int], n: int, seconds: float, scenario: str, seed: int
+def _play_group(
+    routes: list[list[int]], scenario: str, seconds: float, seeds: list[int]
 ) -> dict[str, Any]:
-    """One level: ``n`` games at once for ``seconds``, game ``i``'s seats through the servers
-    ``i`` and ``i + 1`` (of ``ports``)."""
+    """Play one client process's games (one thread each) for ``seconds``: what it measured."""
     until = time.monotonic() + seconds
-    players = [
-        _Player(ports[i % len(ports) :] + ports[: i % len(ports)], scenario, until, seed * 1000 + i)
-        for i in range(n)
-    ]
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    cpu_before = [_cpu_seconds(pid) for pid in pids]
+    players = [_Player(r, scenario, until, seed) for r, seed in zip(routes, seeds, strict=True)]
     start = time.monotonic()
     for p in players:
         p.start()
     for p in players:
         p.join()
-    took = time.monotonic() - start
+    return {
+        "took": time.monotonic() - start,
+        "latencies": [x for p in players for x in p.latencies],
+        "requests": sum(p.requests for p in players),
+        "errors": [e for p in players for e in p.errors],
+    }
+
+
+def _level(
+    ports: list[int], pids: list[int], n: int, seconds: float, scenario: str, seed: int
+) -> dict[str, Any]:
+    """One level: ``n`` games at once for ``seconds``, game ``i``'s seats through the servers
+    ``i`` and ``i + 1`` (of ``ports``). With several servers the games are shared among as
+    many client processes (one Python process's threads share one interpreter lock, and the
+    client would otherwise be what is measured)."""
+    routes = [ports[i % len(ports) :] + ports[: i % len(ports)] for i in range(n)]
+    seeds = [seed * 1000 + i for i in range(n)]
+    groups = min(n, len(ports))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    cpu_before = [_cpu_seconds(pid) for pid in pids]
+    if groups == 1:
+        parts = [_play_group(routes, scenario, seconds, seeds)]
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=groups, mp_context=ctx) as pool:
+            futures = [
+                pool.submit(_play_group, routes[g::groups], scenario, seconds, seeds[g::groups])
+                for g in range(groups)
+            ]
+            parts = [f.result() for f in futures]
+    took = max(part["took"] for part in parts)
     cpu_after = [_cpu_seconds(pid) for pid in pids]
     known = None not in cpu_before and None not in cpu_after
     cpu = sum(x or 0.0 for x in cpu_after) - sum(x or 0.0 for x in cpu_before)
-    lat = [x for p in players for x in p.latencies]
-    errors = [e for p in players for e in p.errors]
+    lat = [x for part in parts for x in part["latencies"]]
+    errors = [e for part in parts for e in part["errors"]]
     return {
         "games": n,
         "seconds": round(took, 2),
         "actions": len(lat),
-        "requests": sum(p.requests for p in players),
+        "requests": sum(part["requests"] for part in parts),
         "actions_per_second": round(len(lat) / took, 1) if took else 0.0,
         "p50_ms": round(_percentile(lat, 50) * 1000, 1),
         "p99_ms": round(_percentile(lat, 99) * 1000, 1),
