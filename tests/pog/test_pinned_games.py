@@ -8,7 +8,8 @@ stacking, sieges and the ANA). Updated again when strategic redeployment became 
 the unit and then its destination (issue 12): the random player picks among different lists,
 so every game goes another way; the rules did not change. The heuristic-against-random pins
 were updated again when the heuristic learnt War Status, sectors, trenches and the Russian VP
-spaces (issue 10): the bot plays differently, the rules did not change.
+spaces (issue 10), and again when it learnt the combined War Status marker and valued
+strategic redeployment more (issue 10): the bot plays differently, the rules did not change.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ RANDOM_GAMES = [
 ]
 
 BOT_GAMES = [
-    ("introductory", 4, 251, "7e8732ba039754163939e10088bd3771"),
-    ("historical", 5, 749, "99f6b25fbc054b722a4e2e101ade9184"),
+    ("introductory", 4, 321, "301669bd91aab7dbed7504bea70f7ae4"),
+    ("historical", 5, 618, "37b2d9ee6ca3295fd78d8d5aad1930f9"),
 ]
 
 
