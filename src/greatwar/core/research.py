@@ -67,13 +67,19 @@ def onehot(prefix: str, values: Sequence[Any], what: str) -> list[Feature]:
 
 class BlockEncoder:
     """What every game's :class:`Encoder` keeps alike: its vocabulary, the longest action of its
-    grammar in tokens (and the end token), and its blocks laid end to end: where each block
+    grammar in tokens, the id of a token, and its blocks laid end to end: where each block
     starts (``_offset``) and each of its columns (``_col``) in the flat observation."""
 
     def __init__(
-        self, vocabulary: tuple[str, ...], grammar: Grammar, blocks: tuple[FeatureBlock, ...]
+        self,
+        title: str,
+        vocabulary: tuple[str, ...],
+        grammar: Grammar,
+        blocks: tuple[FeatureBlock, ...],
     ) -> None:
+        self._title = title  # the game's, for errors
         self.vocabulary: tuple[str, ...] = vocabulary
+        self._token_ids = {t: i for i, t in enumerate(vocabulary)}
         self.max_tokens = 1 + max(
             len(sig) for verb in grammar.verbs for sig in grammar.signatures(verb)
         )
@@ -90,6 +96,12 @@ class BlockEncoder:
     @property
     def size(self) -> int:
         return self._size
+
+    def token_id(self, token: str) -> int:
+        try:
+            return self._token_ids[token]
+        except KeyError:
+            raise KeyError(f"token {token!r} is not in the {self._title} vocabulary") from None
 
 
 class Encoder(Protocol):

@@ -255,7 +255,7 @@ class PogEncoder(BlockEncoder):
     """The :class:`greatwar.core.research.Encoder` of Paths of Glory."""
 
     def __init__(self) -> None:
-        super().__init__(_vocabulary(), GRAMMAR, _blocks())
+        super().__init__("Paths of Glory", _vocabulary(), GRAMMAR, _blocks())
         self._space_row = {sid: i for i, sid in enumerate(MAP_SPACES)}
         self._unit_row = {uid: i for i, uid in enumerate(UNITS)}
         self._card_row = {cid: i for i, cid in enumerate(CARDS)}
@@ -283,12 +283,6 @@ class PogEncoder(BlockEncoder):
             if b.rows == ("",):
                 for i, f in enumerate(b.features):
                     self._scalar[f.name] = self._offset[b.name] + i
-
-    def token_id(self, token: str) -> int:
-        try:
-            return self.vocabulary.index(token)
-        except ValueError:
-            raise KeyError(f"token {token!r} is not in the Paths of Glory vocabulary") from None
 
     def features(self, view: Mapping[str, Any]) -> tuple[list[int], list[float]]:
         idx: list[int] = []

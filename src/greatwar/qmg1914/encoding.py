@@ -258,8 +258,7 @@ class QmgEncoder(BlockEncoder):
     """The :class:`greatwar.core.research.Encoder` of Quartermaster General: 1914."""
 
     def __init__(self) -> None:
-        super().__init__(_vocabulary(), GRAMMAR, _blocks())
-        self._token_ids = {t: i for i, t in enumerate(self.vocabulary)}
+        super().__init__("Quartermaster General: 1914", _vocabulary(), GRAMMAR, _blocks())
         self._space_row = {sid: i for i, sid in enumerate(SPACE_ROWS)}
         self._card_row = {cid: i for i, cid in enumerate(CARD_ROWS)}
         self._power_row = {p: i for i, p in enumerate(POWERS)}
@@ -289,14 +288,6 @@ class QmgEncoder(BlockEncoder):
             if x.home_of >= 0:
                 static.append(r + cols[f"home_{TEAMS[TEAM_OF_COUNTRY[x.home_of]]}"])
         self._static = static
-
-    def token_id(self, token: str) -> int:
-        try:
-            return self._token_ids[token]
-        except KeyError:
-            raise KeyError(
-                f"token {token!r} is not in the Quartermaster General: 1914 vocabulary"
-            ) from None
 
     def features(self, view: Mapping[str, Any]) -> tuple[list[int], list[float]]:
         idx: list[int] = list(self._static)
