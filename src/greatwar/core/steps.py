@@ -86,6 +86,20 @@ class StepTable(Generic[S]):
     def names(self) -> list[str]:
         return sorted(self._steps)
 
+    def push(self, s: S, step: str, **fields: Any) -> Frame:
+        """Push a frame for ``step`` and return it."""
+        if step not in self._steps:
+            raise KeyError(f"unknown step {step!r}")
+        f: Frame = {"step": step, **fields}
+        s.stack.append(f)
+        return f
+
+    def pop(self, s: S, f: Frame) -> None:
+        """Pop ``f``, which must be the top frame."""
+        if not s.stack or s.stack[-1] is not f:
+            raise RuntimeError(f"frame {f.get('step')!r} is not on top of the stack")
+        s.stack.pop()
+
     def top(self, s: S) -> tuple[Step[S], Frame] | None:
         if not s.stack:
             return None
