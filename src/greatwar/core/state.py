@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Self
 
 from greatwar.core.errors import CorruptStateError
@@ -35,6 +37,20 @@ def deep_copy(x: Any) -> Any:
 
 
 _CONTAINERS = (list, dict)
+
+
+def pile_problem(piles: Iterable[Sequence[int]], cards: Sequence[int], who: str) -> str | None:
+    """An invariant of every card game: each of ``who``'s ``cards`` lies in exactly one of its
+    ``piles``. None when it holds, else what is missing, twice or foreign."""
+    seen: Counter[int] = Counter()
+    for pile in piles:
+        seen.update(pile)
+    if set(seen) == set(cards) and all(n == 1 for n in seen.values()):
+        return None
+    missing = set(cards) - set(seen)
+    twice = [c for c, n in seen.items() if n > 1]
+    alien = set(seen) - set(cards)
+    return f"cards of {who}: missing {sorted(missing)}, twice {twice}, foreign {sorted(alien)}"
 
 
 class FieldState:
