@@ -6,25 +6,11 @@
 // another name or space at this zoom are left out (they show when zooming in, and on hover).
 
 import { PanZoom } from "../panzoom.js";
-import { counterText, inkFor, nationColor, t as tr } from "./common.js";
+import { counterText, inkFor, nationColor, svg, svgText as text, t as tr } from "./common.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const TERRAIN = { clear: "#f4f0e2", forest: "#cfe2bd", mountain: "#dccab0", swamp: "#c3dcd8", desert: "#efdca2" };
 const LABEL_PX = 11; // the size of space names on the screen, in pixels
 const LABEL_FONT = '600 100px "DejaVu Sans Condensed", "Liberation Sans Narrow", "Arial Narrow", sans-serif';
-
-function svg(tag, attrs = {}, parent = null) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
-  if (parent) parent.append(e);
-  return e;
-}
-
-function text(parent, x, y, s, attrs = {}) {
-  const t = svg("text", { x, y, ...attrs }, parent);
-  t.textContent = s;
-  return t;
-}
 
 let measureCtx = null;
 function textWidth100(s) {
