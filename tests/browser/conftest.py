@@ -8,6 +8,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -34,11 +35,10 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextmanager
+def serving(db: Path) -> Iterator[str]:
     """``greatwar serve`` in its own process (not a thread of the test process, whose browser
-    driver would compete with it for the interpreter), on a temporary SQLite store."""
-    db = tmp_path_factory.mktemp("web") / "games.sqlite"
+    driver would compete with it for the interpreter) on the SQLite store ``db``; its URL."""
     port = free_port()
     proc = subprocess.Popen(
         [
@@ -53,7 +53,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "--allow-bot-games",
         ],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -66,12 +66,21 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 proc.kill()
                 raise RuntimeError("the test server did not start") from None
             time.sleep(0.1)
-    yield url
-    proc.terminate()
     try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live server on a temporary SQLite store."""
+    with serving(tmp_path_factory.mktemp("web") / "games.sqlite") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -4,10 +4,11 @@ and the page's facts read from the DOM."""
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 WAIT = 90_000  # ms: a generous ceiling for explicit states (the machine may be loaded)
 
@@ -19,6 +20,39 @@ def create(server: str, seats: dict[str, str], scenario: str = "historical", see
     )
     with urllib.request.urlopen(req) as r:
         return json.load(r)
+
+
+def open_finished_replay(
+    browser: Browser, server: str, doc: dict[str, Any], polls: int
+) -> tuple[BrowserContext, Page, list[str], int]:
+    """Create a game of computers (``doc`` as posted to /api/games), wait (``polls`` tenths of a
+    second at most) until they have played it out server-side, and open the replay viewer on it
+    at its last step: the context, the page, the page's errors and the number of steps."""
+    req = urllib.request.Request(
+        server + "/api/games",
+        data=json.dumps(doc).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req) as r:
+        gid = json.load(r)["id"]
+    for _ in range(polls):
+        with urllib.request.urlopen(f"{server}/api/games/{gid}") as r:
+            g = json.load(r)
+        if g.get("over"):
+            break
+        time.sleep(0.1)
+    assert g["over"]
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    ctx.set_default_timeout(WAIT)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/replay/{gid}")
+    n: int = g["actions"]
+    page.wait_for_function(
+        f"document.getElementById('step-label').textContent === 'step {n} of {n}'"
+    )
+    return ctx, page, errors, n
 
 
 def body(page: Page) -> dict[str, str]:

@@ -5,7 +5,6 @@ clicking the hand, the map and the action buttons. Drives Debian's chromium with
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from tests.browser.helpers import (
     click_action,
     legal,
     newest_log_entry_visible,
+    open_finished_replay,
     wait_changed,
     wait_mine,
 )
@@ -193,31 +193,8 @@ def test_two_browsers_play_the_first_action_round(
 def test_the_replay_viewer_steps_through_a_finished_game(
     browser: Browser, live_server: str
 ) -> None:
-    body = json.dumps(
-        {"scenario": "introductory", "seats": {"ap": "random", "cp": "random"}, "seed": 5}
-    ).encode()
-    req = urllib.request.Request(
-        live_server + "/api/games", data=body, headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(req) as r:
-        gid = json.load(r)["id"]
-    for _ in range(200):  # the bots play it out server-side
-        with urllib.request.urlopen(f"{live_server}/api/games/{gid}") as r:
-            g = json.load(r)
-        if g.get("over"):
-            break
-        time.sleep(0.1)
-    assert g["over"]
-    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
-    ctx.set_default_timeout(WAIT)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{live_server}/replay/{gid}")
-    n = g["actions"]
-    page.wait_for_function(
-        f"document.getElementById('step-label').textContent === 'step {n} of {n}'"
-    )
+    doc = {"scenario": "introductory", "seats": {"ap": "random", "cp": "random"}, "seed": 5}
+    ctx, page, errors, n = open_finished_replay(browser, live_server, doc, polls=200)
     assert page.input_value("#seat") == "both"
     assert page.locator("#hand .hand-block").count() == 2  # both hands once the game is over
     page.click("#first")

@@ -14,9 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,8 +26,15 @@ from greatwar.core.games import game
 from greatwar.core.session import UNDO, GameRecord, Session
 from greatwar.qmg1914.data import CARD_IDS, CARD_INDEX, CARDS, POWERS
 from greatwar.server.store import GameStore
-from tests.browser.conftest import CHROMIUM, free_port
-from tests.browser.helpers import WAIT, body, click_action, wait_changed, wait_mine
+from tests.browser.conftest import CHROMIUM, serving
+from tests.browser.helpers import (
+    WAIT,
+    body,
+    click_action,
+    open_finished_replay,
+    wait_changed,
+    wait_mine,
+)
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"Debian's chromium is not installed at {CHROMIUM}"
@@ -50,39 +54,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     """``greatwar serve`` on a temporary SQLite store whose path the test knows (to replay
     the true positions)."""
     db = tmp_path_factory.mktemp("qmg") / "games.sqlite"
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "greatwar",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            str(db),
-            "--allow-bot-games",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/api/games", timeout=2):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("the test server did not start") from None
-            time.sleep(0.1)
-    yield url, db
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    with serving(db) as url:
+        yield url, db
 
 
 def _get(url: str) -> Any:
@@ -489,31 +462,8 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     browser: Browser, served: tuple[str, Path], artifacts: Path
 ) -> None:
     server, _ = served
-    req = urllib.request.Request(
-        server + "/api/games",
-        data=json.dumps(
-            {"game": "qmg1914", "seats": {p: "random" for p in POWERS}, "seed": 5}
-        ).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(req) as r:
-        gid = json.load(r)["id"]
-    for _ in range(600):  # the bots play it out server-side
-        g = _get(f"{server}/api/games/{gid}")
-        if g.get("over"):
-            break
-        time.sleep(0.1)
-    assert g["over"]
-    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
-    ctx.set_default_timeout(WAIT)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server}/replay/{gid}")
-    n = g["actions"]
-    page.wait_for_function(
-        f"document.getElementById('step-label').textContent === 'step {n} of {n}'"
-    )
+    doc = {"game": "qmg1914", "seats": {p: "random" for p in POWERS}, "seed": 5}
+    ctx, page, errors, n = open_finished_replay(browser, server, doc, polls=600)
     assert page.input_value("#seat") == "all"
     assert page.locator("#hand .hand-block").count() == 5  # every hand once the game is over
     assert "Game over" in page.inner_text("#entry")

@@ -1,20 +1,15 @@
 import json
-import random
 
 import pytest
 
 from greatwar.core.errors import CorruptStateError
+from greatwar.core.timing import play_randomly
 from greatwar.pog import engine
 from greatwar.pog.state import State
 
 
 def _advance(s: State, n: int, seed: int = 0) -> State:
-    r = random.Random(seed)
-    for _ in range(n):
-        if engine.is_over(s):
-            break
-        engine.apply_unchecked(s, r.choice(engine.legal_actions(s)))
-    return s
+    return play_randomly(engine, s, seed, n)
 
 
 def test_json_round_trip_is_exact():

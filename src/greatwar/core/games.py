@@ -26,11 +26,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from greatwar.core.actions import Action
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
+from greatwar.core.steps import HasStack, StepTable
 
 if TYPE_CHECKING:
     from greatwar.core.faces import TerminalFace, WebFace
@@ -183,6 +184,65 @@ class Game(Protocol[S]):
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         """One log entry as text for people."""
         ...
+
+
+class StepState(HasStack, Protocol):
+    """What :class:`StepGame` needs of a game's state (a :class:`greatwar.core.state.FieldState`
+    with its step stack)."""
+
+    chance: int
+    result: dict[str, Any] | None
+
+    def clone(self) -> Self: ...
+
+    def hash(self) -> str: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Self: ...
+
+
+T = TypeVar("T", bound=StepState)
+
+
+class StepGame(Generic[T]):
+    """The :class:`Game` calls that a game built on a :class:`greatwar.core.steps.StepTable`
+    and a state of fields answers alike: a descriptor subclasses it, names its ``steps`` and
+    ``state_class``, and gives the rest (``check``, ``view``, ``problems``...) itself. Seat
+    numbers index ``seats``."""
+
+    seats: tuple[str, ...]
+    steps: StepTable[T]
+    state_class: type[T]
+
+    def apply_unchecked(self, s: T, a: Action) -> None:
+        self.steps.apply(s, a)
+
+    def to_act(self, s: T) -> str | None:
+        seat = self.steps.seat(s)
+        return None if seat is None else self.seats[seat]
+
+    def legal_actions(self, s: T) -> list[Action]:
+        return self.steps.legal(s)
+
+    def outcome(self, s: T) -> dict[str, Any] | None:
+        return s.result
+
+    def hash(self, s: T) -> str:
+        return s.hash()
+
+    def clone(self, s: T) -> T:
+        return s.clone()
+
+    def chance(self, s: T) -> int:
+        return s.chance
+
+    def state_to_json(self, s: T) -> dict[str, Any]:
+        return s.to_json()
+
+    def state_from_json(self, doc: Mapping[str, Any]) -> T:
+        return self.state_class.from_json(doc)
 
 
 # -- optional hooks -------------------------------------------------------------------------

@@ -392,6 +392,23 @@ class Catalogue:
 _REGISTRY: dict[str, dict[str, Catalogue]] = {}
 
 
+def word_in(words: Catalogue, key: str, lang: str, default: str | None) -> str:
+    """A game's word ``key`` from its catalogue ``words``; ``default`` (else the key's last part,
+    underscores as spaces) when there is none."""
+    got = words.get(key, lang)
+    if got is not None:
+        return got
+    return default if default is not None else key.rsplit(".", 1)[-1].replace("_", " ")
+
+
+def quoted(name: str, lang: str) -> str:
+    """A title in the language's quotation marks (Russian: «...», with „...“ inside)."""
+    if lang != "ru":
+        return name
+    inner = name[1:-1] if name.startswith("«") and name.endswith("»") else name
+    return "«" + inner.replace("«", "„").replace("»", "“") + "»"
+
+
 def register(owner: str, catalogue: Catalogue) -> Catalogue:
     """List a catalogue under its owner (a game id, or ``"greatwar"`` for the shared texts)
     for ``greatwar messages --check``."""

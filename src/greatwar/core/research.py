@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from greatwar.core.actions import Grammar
 from greatwar.core.errors import MalformedActionError
 
 END = "<end>"
@@ -57,6 +58,50 @@ class FeatureBlock:
     @property
     def size(self) -> int:
         return len(self.rows) * len(self.features)
+
+
+def onehot(prefix: str, values: Sequence[Any], what: str) -> list[Feature]:
+    """One column per value: ``<prefix>_<value>``, 1 if ``what`` is that value."""
+    return [Feature(f"{prefix}_{v}", f"1 if {what} is {v}") for v in values]
+
+
+class BlockEncoder:
+    """What every game's :class:`Encoder` keeps alike: its vocabulary, the longest action of its
+    grammar in tokens, the id of a token, and its blocks laid end to end: where each block
+    starts (``_offset``) and each of its columns (``_col``) in the flat observation."""
+
+    def __init__(
+        self,
+        title: str,
+        vocabulary: tuple[str, ...],
+        grammar: Grammar,
+        blocks: tuple[FeatureBlock, ...],
+    ) -> None:
+        self._title = title  # the game's, for errors
+        self.vocabulary: tuple[str, ...] = vocabulary
+        self._token_ids = {t: i for i, t in enumerate(vocabulary)}
+        self.max_tokens = 1 + max(
+            len(sig) for verb in grammar.verbs for sig in grammar.signatures(verb)
+        )
+        self.blocks: tuple[FeatureBlock, ...] = blocks
+        self._offset: dict[str, int] = {}
+        self._col: dict[str, dict[str, int]] = {}
+        at = 0
+        for b in self.blocks:
+            self._offset[b.name] = at
+            self._col[b.name] = {f.name: i for i, f in enumerate(b.features)}
+            at += b.size
+        self._size = at
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def token_id(self, token: str) -> int:
+        try:
+            return self._token_ids[token]
+        except KeyError:
+            raise KeyError(f"token {token!r} is not in the {self._title} vocabulary") from None
 
 
 class Encoder(Protocol):

@@ -12,16 +12,18 @@ state. Steps are stateless singletons registered in a :class:`StepTable`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from greatwar.core.actions import Action
+from greatwar.core.errors import IllegalActionError
 
 Frame = dict[str, Any]
 
 
 class HasStack(Protocol):
     stack: list[Frame]
+    serial: int  # decisions applied so far
 
 
 S = TypeVar("S", bound=HasStack)
@@ -84,6 +86,20 @@ class StepTable(Generic[S]):
     def names(self) -> list[str]:
         return sorted(self._steps)
 
+    def push(self, s: S, step: str, **fields: Any) -> Frame:
+        """Push a frame for ``step`` and return it."""
+        if step not in self._steps:
+            raise KeyError(f"unknown step {step!r}")
+        f: Frame = {"step": step, **fields}
+        s.stack.append(f)
+        return f
+
+    def pop(self, s: S, f: Frame) -> None:
+        """Pop ``f``, which must be the top frame."""
+        if not s.stack or s.stack[-1] is not f:
+            raise RuntimeError(f"frame {f.get('step')!r} is not on top of the stack")
+        s.stack.pop()
+
     def top(self, s: S) -> tuple[Step[S], Frame] | None:
         if not s.stack:
             return None
@@ -106,3 +122,69 @@ class StepTable(Generic[S]):
                 on_settle(s)
             stack = s.stack
         raise RuntimeError("the step loop did not settle; a step keeps reporting progress")
+
+    # -- the decision pending, for a game's engine module -------------------------------------
+
+    def seat(self, s: S) -> int | None:
+        """The seat that decides now, or None when the stack is empty (the game is over)."""
+        top = self.top(s)
+        if top is None:
+            return None
+        step, f = top
+        return step.seat(s, f)
+
+    def prompt(self, s: S) -> str | None:
+        top = self.top(s)
+        if top is None:
+            return None
+        step, f = top
+        return step.prompt(s, f)
+
+    def legal(self, s: S) -> list[Action]:
+        """Every legal action of the seat to act, in a stable order ([] when the game is over)."""
+        top = self.top(s)
+        if top is None:
+            return []
+        step, f = top
+        return step.legal(s, f)
+
+    def check(
+        self,
+        s: S,
+        a: Action,
+        seat: str | int | None,
+        seat_of: Callable[[str | int], int],
+        seat_names: Sequence[str],
+        also: Callable[[Step[S], S, Frame, Action], bool] | None = None,
+    ) -> None:
+        """Raise IllegalActionError unless ``a`` is legal now for ``seat`` (None: whoever
+        decides). ``seat_of`` reads a seat argument (raising on a bad one) once the game is
+        known not to be over; ``seat_names`` names the seats in messages; ``also`` accepts
+        actions the step does not list but that stand for one it does (a game's shorthand)."""
+        top = self.top(s)
+        if top is None:
+            raise IllegalActionError(f"the game is over; {a} cannot be played")
+        step, f = top
+        deciding = step.seat(s, f)
+        if seat is not None:
+            want = seat_of(seat)
+            if want != deciding:
+                raise IllegalActionError(
+                    f"it is {seat_names[deciding]}'s decision ({step.name}), "
+                    f"not {seat_names[want]}'s"
+                )
+        legal = step.legal(s, f)
+        if a not in legal and not (also is not None and also(step, s, f, a)):
+            shown = ", ".join(str(x) for x in legal[:12])
+            more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+            raise IllegalActionError(
+                f"{a} is not legal now; at step {step.name!r} {seat_names[deciding]} may play: "
+                f"{shown}{more}"
+            )
+
+    def apply(self, s: S, a: Action) -> None:
+        """Apply an action known to be legal, count it, and settle the automatic steps after."""
+        step, f = self.top(s)  # type: ignore[misc]
+        step.apply(s, f, a)
+        s.serial += 1
+        self.settle(s)

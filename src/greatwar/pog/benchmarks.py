@@ -12,13 +12,13 @@ and applying actions) and of the bot (analysing and scoring) told apart.
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from greatwar.core.actions import Action
+from greatwar.core.timing import median_us, play_randomly, step_spans_ns
 from greatwar.pog import board, engine, supply
 from greatwar.pog.data import SIDE_NAMES
 from greatwar.pog.state import State
@@ -36,9 +36,9 @@ def benchmarks(scenario: str, options: Mapping[str, Any] | None, seed: int) -> d
         "combats": len(combats),
         "combat_us_median": round(statistics.median(combats) / 1000, 1) if combats else 0,
         "clone_without_log_us_median": _clone_us(scenario, opts, seed),
-        "clone_midgame_us_median": _median_us(lambda: mid.clone(with_log=False), 200),
+        "clone_midgame_us_median": median_us(lambda: mid.clone(with_log=False), 200),
         "supply_recompute_us_median": _supply_us(scenario, opts, seed),
-        "view_us_median": round(_median_us(lambda: [view(mid, x) for x in SIDE_NAMES], 50) / 2, 2),
+        "view_us_median": round(median_us(lambda: [view(mid, x) for x in SIDE_NAMES], 50) / 2, 2),
         **heuristic_playout(scenario, opts, seed),
     }
 
@@ -87,33 +87,13 @@ def heuristic_playout(
 
 
 def _combat_ns(scenario: str, options: dict[str, Any] | None, seed: int) -> list[int]:
-    out: list[int] = []
-    perf = time.perf_counter_ns
-    for i in range(COMBAT_GAMES):
-        s = engine.new_game(scenario, options, seed + i)
-        pick = random.Random(seed + i)
-        start = -1
-        while not engine.is_over(s):
-            t0 = perf()
-            engine.apply_unchecked(s, pick.choice(engine.legal_actions(s)))
-            fighting = any(f["step"] == "combat" for f in s.stack)
-            if fighting and start < 0:
-                start = t0
-            elif not fighting and start >= 0:
-                out.append(perf() - start)
-                start = -1
-    return out
+    games = ((engine.new_game(scenario, options, seed + i), seed + i) for i in range(COMBAT_GAMES))
+    return step_spans_ns(engine, games, "combat")
 
 
 def _midgame(scenario: str, options: dict[str, Any] | None, seed: int) -> State:
     """A position some way into a random game (or its end, if the game is short)."""
-    s = engine.new_game(scenario, options, seed)
-    pick = random.Random(seed)
-    for _ in range(700):
-        if engine.is_over(s):
-            break
-        engine.apply_unchecked(s, pick.choice(engine.legal_actions(s)))
-    return s
+    return play_randomly(engine, engine.new_game(scenario, options, seed), seed, 700)
 
 
 def _supply_us(scenario: str, options: dict[str, Any] | None, seed: int) -> float:
@@ -130,15 +110,6 @@ def _supply_us(scenario: str, options: dict[str, Any] | None, seed: int) -> floa
                 supply.space_supplied(s, x)
         samples.append(time.perf_counter_ns() - t0)
     return round(statistics.median(samples) / 1000, 1)
-
-
-def _median_us(work: Callable[[], object], times: int) -> float:
-    samples = []
-    for _ in range(times):
-        t0 = time.perf_counter_ns()
-        work()
-        samples.append(time.perf_counter_ns() - t0)
-    return round(statistics.median(samples) / 1000, 2)
 
 
 def _clone_us(scenario: str, options: dict[str, Any] | None, seed: int) -> float:

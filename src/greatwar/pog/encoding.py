@@ -19,7 +19,7 @@ from typing import Any
 
 from greatwar.core import rng as _rng
 from greatwar.core.actions import Action, ArgKind
-from greatwar.core.research import END, Feature, FeatureBlock
+from greatwar.core.research import END, BlockEncoder, Feature, FeatureBlock, onehot
 from greatwar.pog import engine
 from greatwar.pog.cards import DECK_ORDER
 from greatwar.pog.data import SIDE_OF_NAME
@@ -132,10 +132,6 @@ def _f(name: str, meaning: str) -> Feature:
     return Feature(name, meaning)
 
 
-def _onehot(prefix: str, values: Sequence[Any], what: str) -> list[Feature]:
-    return [_f(f"{prefix}_{v}", f"1 if {what} is {v}") for v in values]
-
-
 def _blocks() -> tuple[FeatureBlock, ...]:
     per_side_units = []
     for side in SEATS:
@@ -205,12 +201,12 @@ def _blocks() -> tuple[FeatureBlock, ...]:
         _f("tsar_fell_vp", f"the Tsar Fell CP Russian VP marker / {TRACK_MAX}"),
     ]
     for x in SEATS:
-        scalars += _onehot(f"commitment_{x}", COMMITMENT, f"{x.upper()}'s War Commitment")
+        scalars += onehot(f"commitment_{x}", COMMITMENT, f"{x.upper()}'s War Commitment")
     scalars += [_f(f"rp_{p}", f"{p} replacement points / {TRACK_MAX}") for p in RP_POOLS]
-    scalars += _onehot("us_entry", US_BOXES, "the US Entry track box")
-    scalars += _onehot("russian_capitulation", RC_BOXES, "the Russian Capitulation box")
+    scalars += onehot("us_entry", US_BOXES, "the US Entry track box")
+    scalars += onehot("russian_capitulation", RC_BOXES, "the Russian Capitulation box")
     for x in SEATS:
-        scalars += _onehot(f"mo_{x}", MO_RESULTS, f"{x.upper()}'s Mandated Offensive")
+        scalars += onehot(f"mo_{x}", MO_RESULTS, f"{x.upper()}'s Mandated Offensive")
     tracks = FeatureBlock("tracks", "the tracks of the board (one row)", ("",), tuple(scalars))
 
     n_side = {x: sum(1 for c in D.cards if c.side == SIDE_OF_NAME[x]) for x in SEATS}
@@ -225,19 +221,19 @@ def _blocks() -> tuple[FeatureBlock, ...]:
     piles = FeatureBlock("piles", "card counts (one row)", ("",), tuple(counts))
 
     game: list[Feature] = []
-    game += _onehot("seat", SEATS, "the observing seat")
-    game += _onehot("to_act", SEATS, "the seat to decide now")
-    game += _onehot("turn", sorted(TURNS), "the turn")
-    game += _onehot("round", ROUNDS, "the action round")
-    game += _onehot("phase", PHASES, "the phase")
-    game += _onehot("scenario", list(SCENARIOS), "the scenario")
+    game += onehot("seat", SEATS, "the observing seat")
+    game += onehot("to_act", SEATS, "the seat to decide now")
+    game += onehot("turn", sorted(TURNS), "the turn")
+    game += onehot("round", ROUNDS, "the action round")
+    game += onehot("phase", PHASES, "the phase")
+    game += onehot("scenario", list(SCENARIOS), "the scenario")
     game += [
         _f("option_hand8", "1 with eight-card hands (9.1.4)"),
         _f("option_trench_mod", "1 with the trench roll modification (11.2.10)"),
         _f("option_valiant", "1 with the Valiant deck"),
         _f("option_tournament", "1 with tournament rules (5.6)"),
     ]
-    game += _onehot("optional_cards", OPTIONAL_CARD_MODES, "the optional-cards mode")
+    game += onehot("optional_cards", OPTIONAL_CARD_MODES, "the optional-cards mode")
     game += [_f(f"at_war_{n}", f"1 if {n} is at war") for n in NATIONS]
     game += [_f(f"flag_{k}", f"1 if the lasting marker {k} is set") for k in LASTING_FLAGS]
     game += [_f(f"turn_flag_{k}", f"1 if this turn's marker {k} is set") for k in TURN_FLAGS]
@@ -248,30 +244,18 @@ def _blocks() -> tuple[FeatureBlock, ...]:
         "the procedure: the step deciding now and every step on the stack (one row)",
         ("",),
         (
-            *_onehot("step", STEP_NAMES, "the current step"),
+            *onehot("step", STEP_NAMES, "the current step"),
             *[_f(f"open_{n}", f"1 if a {n} step is on the procedure stack") for n in STEP_NAMES],
         ),
     )
     return (spaces, units, cards, tracks, piles, game_block, procedure)
 
 
-class PogEncoder:
+class PogEncoder(BlockEncoder):
     """The :class:`greatwar.core.research.Encoder` of Paths of Glory."""
 
     def __init__(self) -> None:
-        self.vocabulary: tuple[str, ...] = _vocabulary()
-        self.max_tokens = 1 + max(
-            len(sig) for verb in GRAMMAR.verbs for sig in GRAMMAR.signatures(verb)
-        )
-        self.blocks: tuple[FeatureBlock, ...] = _blocks()
-        self._offset: dict[str, int] = {}
-        self._col: dict[str, dict[str, int]] = {}
-        at = 0
-        for b in self.blocks:
-            self._offset[b.name] = at
-            self._col[b.name] = {f.name: i for i, f in enumerate(b.features)}
-            at += b.size
-        self._size = at
+        super().__init__("Paths of Glory", _vocabulary(), GRAMMAR, _blocks())
         self._space_row = {sid: i for i, sid in enumerate(MAP_SPACES)}
         self._unit_row = {uid: i for i, uid in enumerate(UNITS)}
         self._card_row = {cid: i for i, cid in enumerate(CARDS)}
@@ -299,16 +283,6 @@ class PogEncoder:
             if b.rows == ("",):
                 for i, f in enumerate(b.features):
                     self._scalar[f.name] = self._offset[b.name] + i
-
-    @property
-    def size(self) -> int:
-        return self._size
-
-    def token_id(self, token: str) -> int:
-        try:
-            return self.vocabulary.index(token)
-        except ValueError:
-            raise KeyError(f"token {token!r} is not in the Paths of Glory vocabulary") from None
 
     def features(self, view: Mapping[str, Any]) -> tuple[list[int], list[float]]:
         idx: list[int] = []

@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from greatwar.core.actions import Action
-from greatwar.core.errors import IllegalActionError, MalformedActionError
+from greatwar.core.errors import MalformedActionError
+from greatwar.core.steps import Frame, Step
 from greatwar.pog import (  # noqa: F401  (importing a rules module registers its steps)
     action_phase,
     activation,
@@ -58,11 +59,7 @@ def is_over(s: State) -> bool:
 
 def to_act(s: State) -> int | None:
     """The side (0 = AP, 1 = CP) that decides now, or None when the game is over."""
-    top = STEPS.top(s)
-    if top is None:
-        return None
-    step, f = top
-    return step.seat(s, f)
+    return STEPS.seat(s)
 
 
 def seat_name(side: int | None) -> str | None:
@@ -70,11 +67,7 @@ def seat_name(side: int | None) -> str | None:
 
 
 def prompt(s: State) -> str | None:
-    top = STEPS.top(s)
-    if top is None:
-        return None
-    step, f = top
-    return step.prompt(s, f)
+    return STEPS.prompt(s)
 
 
 def step_name(s: State) -> str | None:
@@ -83,11 +76,7 @@ def step_name(s: State) -> str | None:
 
 def legal_actions(s: State) -> list[Action]:
     """Every legal action of the seat to act, in a stable order ([] when the game is over)."""
-    top = STEPS.top(s)
-    if top is None:
-        return []
-    step, f = top
-    return step.legal(s, f)
+    return STEPS.legal(s)
 
 
 def parse(text: str | Action) -> Action:
@@ -104,29 +93,18 @@ def _side_of(seat: str | int) -> int:
     raise MalformedActionError(f"unknown seat {seat!r}; expected one of {', '.join(SIDE_NAMES)}")
 
 
+_LOUD_NAMES = tuple(n.upper() for n in SIDE_NAMES)
+
+
+def _shorthand(step: Step[State], s: State, f: Frame, a: Action) -> bool:
+    """A shorthand the step reads as one of its legal actions."""
+    return isinstance(step, PogStep) and step.shorthand(s, f, a)
+
+
 def check(s: State, action: str | Action, seat: str | int | None = None) -> Action:
     """Validate ``action`` for the current position without changing anything."""
     a = GRAMMAR.parse(action)
-    top = STEPS.top(s)
-    if top is None:
-        raise IllegalActionError(f"the game is over; {a} cannot be played")
-    step, f = top
-    side = step.seat(s, f)
-    if seat is not None:
-        want = _side_of(seat)
-        if want != side:
-            raise IllegalActionError(
-                f"it is {SIDE_NAMES[side].upper()}'s decision ({step.name}), not "
-                f"{SIDE_NAMES[want].upper()}'s"
-            )
-    legal = step.legal(s, f)
-    if a not in legal and not (isinstance(step, PogStep) and step.shorthand(s, f, a)):
-        shown = ", ".join(str(x) for x in legal[:12])
-        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-        raise IllegalActionError(
-            f"{a} is not legal now; at step {step.name!r} {SIDE_NAMES[side].upper()} may play: "
-            f"{shown}{more}"
-        )
+    STEPS.check(s, a, seat, _side_of, _LOUD_NAMES, _shorthand)
     return a
 
 
@@ -139,10 +117,7 @@ def apply(s: State, action: str | Action, seat: str | int | None = None) -> Acti
 
 def apply_unchecked(s: State, a: Action) -> None:
     """Apply an action known to be legal (one of :func:`legal_actions`)."""
-    step, f = STEPS.top(s)  # type: ignore[misc]
-    step.apply(s, f, a)
-    s.serial += 1
-    STEPS.settle(s)
+    STEPS.apply(s, a)
 
 
 def outcome(s: State) -> dict[str, Any] | None:

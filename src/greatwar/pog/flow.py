@@ -38,20 +38,8 @@ class PogStep(Step[State]):
 # -- frames ----------------------------------------------------------------------------
 
 
-def push(s: State, step: str, **fields: Any) -> Frame:
-    """Push a frame for ``step`` and return it."""
-    if step not in STEPS:
-        raise KeyError(f"unknown step {step!r}")
-    f: Frame = {"step": step, **fields}
-    s.stack.append(f)
-    return f
-
-
-def pop(s: State, f: Frame) -> None:
-    """Pop ``f``, which must be the top frame."""
-    if not s.stack or s.stack[-1] is not f:
-        raise RuntimeError(f"frame {f.get('step')!r} is not on top of the stack")
-    s.stack.pop()
+push = STEPS.push  # push(s, step, **fields): a frame for ``step`` on top, returned
+pop = STEPS.pop  # pop(s, f): pop ``f``, which must be the top frame
 
 
 # -- the log ---------------------------------------------------------------------------

@@ -17,9 +17,10 @@ from greatwar.core.actions import Action
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
 from greatwar.core.faces import TerminalFace, WebFace
-from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
+from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, StepGame, TeamInfo
 from greatwar.core.research import Determinizer, Encoder
 from greatwar.pog import engine, invariants, messages
+from greatwar.pog.flow import STEPS
 from greatwar.pog.scenarios import (
     ALIASES,
     DEFAULT_OPTIONS,
@@ -57,7 +58,7 @@ _OPTION_TEXT = {
 }
 
 
-class PathsOfGlory:
+class PathsOfGlory(StepGame[State]):
     """Paths of Glory (GMT, 2018 rules) as a :class:`greatwar.core.games.Game`."""
 
     id = "pog"
@@ -65,6 +66,8 @@ class PathsOfGlory:
     version = VERSION
     seats: tuple[str, ...] = ("ap", "cp")
     default_scenario = "historical"
+    steps = STEPS
+    state_class = State
 
     # -- who plays ----------------------------------------------------------------------
 
@@ -109,38 +112,11 @@ class PathsOfGlory:
     def check(self, s: State, action: str | Action, seat: str | None = None) -> Action:
         return engine.check(s, action, seat)
 
-    def apply_unchecked(self, s: State, a: Action) -> None:
-        engine.apply_unchecked(s, a)
-
-    def to_act(self, s: State) -> str | None:
-        return engine.seat_name(engine.to_act(s))
-
-    def legal_actions(self, s: State) -> list[Action]:
-        return engine.legal_actions(s)
-
     def view(self, s: State, seat: str) -> dict[str, Any]:
         return _view(s, seat)
 
-    def outcome(self, s: State) -> dict[str, Any] | None:
-        return s.result
-
     def problems(self, s: State) -> list[str]:
         return invariants.problems(s)
-
-    def hash(self, s: State) -> str:
-        return s.hash()
-
-    def clone(self, s: State) -> State:
-        return s.clone()
-
-    def chance(self, s: State) -> int:
-        return s.chance
-
-    def state_to_json(self, s: State) -> dict[str, Any]:
-        return s.to_json()
-
-    def state_from_json(self, doc: Mapping[str, Any]) -> State:
-        return State.from_json(doc)
 
     # -- its face -----------------------------------------------------------------------
 

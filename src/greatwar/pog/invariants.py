@@ -10,8 +10,7 @@ agree with the position.
 
 from __future__ import annotations
 
-from collections import Counter
-
+from greatwar.core.state import pile_problem
 from greatwar.pog import board, movement
 from greatwar.pog.board import STACK_LIMIT
 from greatwar.pog.data import AP, CP
@@ -31,17 +30,9 @@ def problems(s: State) -> list[str]:
     out: list[str] = []
     # Cards: each card of a side in exactly one pile of that side.
     for side in (AP, CP):
-        seen: Counter[int] = Counter()
-        for name in PILES:
-            seen.update(getattr(s, name)[side])
-        if set(seen) != set(SIDE_CARDS[side]) or any(n != 1 for n in seen.values()):
-            missing = set(SIDE_CARDS[side]) - set(seen)
-            twice = [c for c, n in seen.items() if n > 1]
-            alien = set(seen) - set(SIDE_CARDS[side])
-            out.append(
-                f"cards of side {side}: missing {sorted(missing)}, twice {twice}, "
-                f"foreign {sorted(alien)}"
-            )
+        bad = pile_problem((getattr(s, n)[side] for n in PILES), SIDE_CARDS[side], f"side {side}")
+        if bad:
+            out.append(bad)
     # Units: a valid place; boxes of their own side.
     n_spaces = len(D.spaces)
     for u, x in enumerate(s.loc):

@@ -20,6 +20,7 @@ from typing import Any
 
 from greatwar.core import i18n
 from greatwar.core.i18n import DEFAULT_LANG, Catalogue, Forms
+from greatwar.core.i18n import quoted as quoted  # the games' texts quote with it
 from greatwar.pog.card_text import texts as card_texts
 from greatwar.pog.data import load
 
@@ -93,14 +94,6 @@ def card(cid: str, lang: str = DEFAULT_LANG) -> str:
     return CARD.get(cid, lang) or cid
 
 
-def quoted(name: str, lang: str) -> str:
-    """A title in the language's quotation marks (Russian: «...», with „...“ inside)."""
-    if lang != "ru":
-        return name
-    inner = name[1:-1] if name.startswith("«") and name.endswith("»") else name
-    return "«" + inner.replace("«", "„").replace("»", "“") + "»"
-
-
 def card_title(cid: str, lang: str = DEFAULT_LANG) -> str:
     """A card's name as the text of a sentence writes it (in quotation marks in Russian)."""
     return quoted(card(cid, lang), lang)
@@ -109,10 +102,7 @@ def card_title(cid: str, lang: str = DEFAULT_LANG) -> str:
 def word(key: str, lang: str = DEFAULT_LANG, default: str | None = None) -> str:
     """One of the game's words (``"terrain.forest"``); ``default`` (else the key's last part)
     when there is none."""
-    got = WORDS.get(key, lang)
-    if got is not None:
-        return got
-    return default if default is not None else key.rsplit(".", 1)[-1].replace("_", " ")
+    return i18n.word_in(WORDS, key, lang, default)
 
 
 @cache

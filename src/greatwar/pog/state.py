@@ -16,11 +16,10 @@ whole game: cloning it forks the game, saving it saves everything.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
-from greatwar.core.errors import CorruptStateError
+from greatwar.core.state import FieldState
+from greatwar.core.state import deep_copy as deep_copy  # its users import it from here
 from greatwar.core.steps import Frame
 
 OFF = -1  # a unit not (yet) in play
@@ -84,32 +83,14 @@ SUPPLY_STALE_KEYS = ("supply.0.stale", "supply.1.stale")
 OCCUPANCY_KEYS = ("occ", "occupant_sides")
 
 
-def deep_copy(x: Any) -> Any:
-    """Copy a plain JSON value (dicts, lists, scalars) much faster than ``copy.deepcopy``: a
-    flat list or dict (the most common: lists of ids, flags) is copied in one call, only the
-    lists and dicts inside are copied one by one."""
-    t = type(x)
-    if t is dict:
-        c = x.copy()
-        for k, v in x.items():
-            if type(v) in _CONTAINERS:
-                c[k] = deep_copy(v)
-        return c
-    if t is list:
-        for v in x:
-            if type(v) in _CONTAINERS:
-                return [deep_copy(v) if type(v) in _CONTAINERS else v for v in x]
-        return x[:]
-    return x
-
-
-_CONTAINERS = (list, dict)
-
-
-class State:
+class State(FieldState):
     """One game of Paths of Glory, complete."""
 
     __slots__ = (*FIELDS, "log", "logging", "cache")
+
+    FIELDS = FIELDS
+    FORMAT = "greatwar.pog.state/1"
+    TITLE = "Paths of Glory"
 
     scenario: str
     options: dict[str, Any]
@@ -225,69 +206,13 @@ class State:
                 out[stale] = v
         return out
 
-    # -- serialisation ---------------------------------------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole state as a JSON-ready dict (``json.dumps`` it as you like)."""
-        doc: dict[str, Any] = {"format": "greatwar.pog.state/1"}
-        for name in FIELDS:
-            doc[name] = deep_copy(getattr(self, name))
-        doc["log"] = deep_copy(self.log)
-        return doc
-
     @classmethod
-    def from_json(cls, doc: Any) -> State:
-        """Rebuild a state from :meth:`to_json` output, checking its shape."""
-        if not isinstance(doc, dict) or doc.get("format") != "greatwar.pog.state/1":
-            raise CorruptStateError("not a greatwar Paths of Glory state document")
-        s = cls()
-        for name, kind in FIELDS.items():
-            if name not in doc:
-                raise CorruptStateError(f"state document lacks the field {name!r}")
-            v = doc[name]
-            ok = (
-                (kind == "int" and type(v) is int)
-                or (kind == "str" and type(v) is str)
-                or (kind == "ints" and type(v) is list and all(type(i) is int for i in v))
-                or (
-                    kind == "pair"
-                    and type(v) is list
-                    and len(v) == 2
-                    and all(type(p) is list and all(type(i) is int for i in p) for p in v)
-                )
-                or kind == "json"
+    def field_ok(cls, name: str, kind: str, v: Any) -> bool:
+        """Kinds of its own: ``"pair"`` (two lists of ints, one per side)."""
+        if kind == "pair":
+            return (
+                type(v) is list
+                and len(v) == 2
+                and all(type(p) is list and all(type(i) is int for i in p) for p in v)
             )
-            if not ok:
-                raise CorruptStateError(f"state field {name!r} has the wrong type")
-            setattr(s, name, deep_copy(v))
-        log = doc.get("log", [])
-        if type(log) is not list:
-            raise CorruptStateError("state field 'log' must be a list")
-        s.log = deep_copy(log)
-        return s
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
-
-    @classmethod
-    def loads(cls, text: str) -> State:
-        try:
-            doc = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as e:
-            raise CorruptStateError(f"state text is not JSON: {e}") from None
-        return cls.from_json(doc)
-
-    def hash(self) -> str:
-        """A digest of the position (everything except the log)."""
-        doc = {name: getattr(self, name) for name in FIELDS}
-        text = json.dumps(doc, separators=(",", ":"), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in FIELDS) and (
-            self.log == other.log
-        )
-
-    __hash__ = None  # type: ignore[assignment]
+        return super().field_ok(name, kind, v)

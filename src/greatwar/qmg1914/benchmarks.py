@@ -9,12 +9,12 @@ decision and every web update costs).
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
+from greatwar.core.timing import median_us, play_randomly, step_spans_ns
 from greatwar.qmg1914 import board, engine
 from greatwar.qmg1914.state import State
 from greatwar.qmg1914.view import view
@@ -29,39 +29,19 @@ def benchmarks(scenario: str, options: Mapping[str, Any] | None, seed: int) -> d
         "battles": len(battles),
         "battle_us_median": round(statistics.median(battles) / 1000, 1) if battles else 0,
         "supply_recompute_us_median": _supply_us(mid),
-        "clone_without_log_us_median": _median_us(lambda: mid.clone(with_log=False), 200),
-        "view_us_median": _median_us(lambda: view(mid, "frit"), 100),
+        "clone_without_log_us_median": median_us(lambda: mid.clone(with_log=False), 200),
+        "view_us_median": median_us(lambda: view(mid, "frit"), 100),
     }
 
 
 def _battle_ns(options: Mapping[str, Any] | None, seed: int) -> list[int]:
-    out: list[int] = []
-    perf = time.perf_counter_ns
-    for i in range(BATTLE_GAMES):
-        s = engine.new_game(options, seed + i)
-        pick = random.Random(seed + i)
-        start = -1
-        while not engine.is_over(s):
-            t0 = perf()
-            engine.apply_unchecked(s, pick.choice(engine.legal_actions(s)))
-            fighting = any(f["step"] == "battle" for f in s.stack)
-            if fighting and start < 0:
-                start = t0
-            elif not fighting and start >= 0:
-                out.append(perf() - start)
-                start = -1
-    return out
+    games = ((engine.new_game(options, seed + i), seed + i) for i in range(BATTLE_GAMES))
+    return step_spans_ns(engine, games, "battle")
 
 
 def _midgame(options: Mapping[str, Any] | None, seed: int) -> State:
     """A position some way into a random game (or its end, if the game is short)."""
-    s = engine.new_game(options, seed)
-    pick = random.Random(seed)
-    for _ in range(250):
-        if engine.is_over(s):
-            break
-        engine.apply_unchecked(s, pick.choice(engine.legal_actions(s)))
-    return s
+    return play_randomly(engine, engine.new_game(options, seed), seed, 250)
 
 
 def _supply_us(s: State) -> float:
@@ -70,14 +50,5 @@ def _supply_us(s: State) -> float:
         s.cache.clear()
         t0 = time.perf_counter_ns()
         board.supply_masks(s)
-        samples.append(time.perf_counter_ns() - t0)
-    return round(statistics.median(samples) / 1000, 2)
-
-
-def _median_us(fn: Callable[[], object], n: int) -> float:
-    samples = []
-    for _ in range(n):
-        t0 = time.perf_counter_ns()
-        fn()
         samples.append(time.perf_counter_ns() - t0)
     return round(statistics.median(samples) / 1000, 2)

@@ -7,6 +7,8 @@ Army on land, a Navy at sea.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from greatwar.qmg1914.data import (
     ADJ,
     ARMY_LIMITS,
@@ -37,15 +39,20 @@ def piece_masks(s: State) -> tuple[int, ...]:
     """Per country, the bitmask of spaces holding its piece (cached)."""
     got: tuple[int, ...] | None = s.cache.get(_PIECES)
     if got is None:
-        ms = [0] * 8
-        for x, bits in enumerate(s.occ):
-            while bits:
-                low = bits & -bits
-                ms[low.bit_length() - 1] |= 1 << x
-                bits ^= low
-        got = tuple(ms)
+        got = tuple(pieces_of(s.occ))
         s.cache[_PIECES] = got
     return got
+
+
+def pieces_of(occ: Sequence[int]) -> list[int]:
+    """Per country, the bitmask of spaces holding its piece, from the per-space occupants."""
+    ms = [0] * 8
+    for x, bits in enumerate(occ):
+        while bits:
+            low = bits & -bits
+            ms[low.bit_length() - 1] |= 1 << x
+            bits ^= low
+    return ms
 
 
 def has_piece(s: State, c: int, x: int) -> bool:
@@ -137,7 +144,14 @@ def supply_masks(s: State) -> tuple[int, ...]:
     got: tuple[int, ...] | None = s.cache.get(_SUPPLY)
     if got is not None:
         return got
-    pm = piece_masks(s)
+    got = tuple(supply_lines(piece_masks(s)))
+    s.cache[_SUPPLY] = got
+    return got
+
+
+def supply_lines(pm: Sequence[int]) -> list[int]:
+    """SUPPLY: per country, the spaces of its pieces (``pm``, as :func:`piece_masks`) that
+    trace a line to its Home space (uncached: for positions that are not states)."""
     out = [0] * 8
     for c in range(8):
         own = pm[c]
@@ -158,9 +172,7 @@ def supply_masks(s: State) -> tuple[int, ...]:
             reached |= nxt
             frontier = nxt
         out[c] = reached
-    got = tuple(out)
-    s.cache[_SUPPLY] = got
-    return got
+    return out
 
 
 def supplied(s: State, c: int, x: int) -> bool:

@@ -21,7 +21,7 @@ from typing import Any
 
 from greatwar.core import rng as _rng
 from greatwar.core.actions import Action, ArgKind
-from greatwar.core.research import END, Feature, FeatureBlock
+from greatwar.core.research import END, BlockEncoder, Feature, FeatureBlock, onehot
 from greatwar.qmg1914 import engine
 from greatwar.qmg1914.data import (
     CARD_IDS,
@@ -123,10 +123,6 @@ def _f(name: str, meaning: str) -> Feature:
     return Feature(name, meaning)
 
 
-def _onehot(prefix: str, values: Sequence[Any], what: str) -> list[Feature]:
-    return [_f(f"{prefix}_{v}", f"1 if {what} is {v}") for v in values]
-
-
 def _option_values(name: str) -> tuple[str, ...]:
     return tuple(str(v).lower() for v in OPTIONS[name].choices)
 
@@ -190,8 +186,8 @@ def _blocks() -> tuple[FeatureBlock, ...]:
         ),
     )
     game: list[Feature] = []
-    game += _onehot("seat", POWERS, "the observing power")
-    game += _onehot("round", range(1, LAST_ROUND + 1), "the round")
+    game += onehot("seat", POWERS, "the observing power")
+    game += onehot("round", range(1, LAST_ROUND + 1), "the round")
     game += [
         _f("setup", "1 during SETUP (before the first round's turns)"),
         _f("scoring_round", "1 if this round ends with a Scoring Round"),
@@ -204,9 +200,9 @@ def _blocks() -> tuple[FeatureBlock, ...]:
             for t, n in zip(TEAMS, TEAM_NAMES, strict=True)
         ],
     ]
-    game += _onehot("turn_step", TURN_STEPS, "the step of the current turn")
+    game += onehot("turn_step", TURN_STEPS, "the step of the current turn")
     for name in OPTIONS:
-        game += _onehot(f"option_{name}", _option_values(name), f"the option {name}")
+        game += onehot(f"option_{name}", _option_values(name), f"the option {name}")
     game += [_f(f"turn_{k}", f"1 if {k} is in effect this turn") for k in TURN_FLAGS]
     game += [
         _f("turn_supply", "1 if a card makes pieces count as supplied this turn"),
@@ -220,9 +216,9 @@ def _blocks() -> tuple[FeatureBlock, ...]:
     game_block = FeatureBlock("game", "who, when, score and effects (one row)", ("",), tuple(game))
 
     battle: list[Feature] = [_f("battle", "1 while a battle is being resolved")]
-    battle += _onehot("stage", BATTLE_STAGES, "the battle's stage")
-    battle += _onehot("attacker", POWERS, "the attacking power")
-    battle += _onehot("country", COUNTRIES, "the battling country")
+    battle += onehot("stage", BATTLE_STAGES, "the battle's stage")
+    battle += onehot("attacker", POWERS, "the attacking power")
+    battle += onehot("country", COUNTRIES, "the battling country")
     battle += [
         _f("reinforce", f"Reinforce symbols played / {SYMBOLS_MAX}"),
         _f("sustain", f"Sustain symbols played / {SYMBOLS_MAX}"),
@@ -239,7 +235,7 @@ def _blocks() -> tuple[FeatureBlock, ...]:
         "the procedure: the step deciding now and every step on the stack (one row)",
         ("",),
         (
-            *_onehot("step", STEPS_ALL, "the current step"),
+            *onehot("step", STEPS_ALL, "the current step"),
             *[_f(f"open_{n}", f"1 if a {n} step is on the procedure stack") for n in STEPS_ALL],
             _f("count", f"the number the current step counts (cards, pieces) / {COUNT_MAX}"),
         ),
@@ -258,24 +254,11 @@ def _spaces_of(mask: int) -> list[int]:
     return out
 
 
-class QmgEncoder:
+class QmgEncoder(BlockEncoder):
     """The :class:`greatwar.core.research.Encoder` of Quartermaster General: 1914."""
 
     def __init__(self) -> None:
-        self.vocabulary: tuple[str, ...] = _vocabulary()
-        self.max_tokens = 1 + max(
-            len(sig) for verb in GRAMMAR.verbs for sig in GRAMMAR.signatures(verb)
-        )
-        self.blocks: tuple[FeatureBlock, ...] = _blocks()
-        self._offset: dict[str, int] = {}
-        self._col: dict[str, dict[str, int]] = {}
-        at = 0
-        for b in self.blocks:
-            self._offset[b.name] = at
-            self._col[b.name] = {f.name: i for i, f in enumerate(b.features)}
-            at += b.size
-        self._size = at
-        self._token_ids = {t: i for i, t in enumerate(self.vocabulary)}
+        super().__init__("Quartermaster General: 1914", _vocabulary(), GRAMMAR, _blocks())
         self._space_row = {sid: i for i, sid in enumerate(SPACE_ROWS)}
         self._card_row = {cid: i for i, cid in enumerate(CARD_ROWS)}
         self._power_row = {p: i for i, p in enumerate(POWERS)}
@@ -305,18 +288,6 @@ class QmgEncoder:
             if x.home_of >= 0:
                 static.append(r + cols[f"home_{TEAMS[TEAM_OF_COUNTRY[x.home_of]]}"])
         self._static = static
-
-    @property
-    def size(self) -> int:
-        return self._size
-
-    def token_id(self, token: str) -> int:
-        try:
-            return self._token_ids[token]
-        except KeyError:
-            raise KeyError(
-                f"token {token!r} is not in the Quartermaster General: 1914 vocabulary"
-            ) from None
 
     def features(self, view: Mapping[str, Any]) -> tuple[list[int], list[float]]:
         idx: list[int] = list(self._static)

@@ -19,7 +19,7 @@ from typing import Any
 
 from greatwar.core import rng as _rng
 from greatwar.core.actions import Action
-from greatwar.core.errors import IllegalActionError, MalformedActionError
+from greatwar.core.errors import MalformedActionError
 from greatwar.qmg1914 import (  # noqa: F401  (importing a rules module registers its steps)
     battle,
     losses,
@@ -68,11 +68,7 @@ def is_over(s: State) -> bool:
 
 def to_act(s: State) -> int | None:
     """The power (0-4) that decides now, or None when the game is over."""
-    top = STEPS.top(s)
-    if top is None:
-        return None
-    step, f = top
-    return step.seat(s, f)
+    return STEPS.seat(s)
 
 
 def seat_name(p: int | None) -> str | None:
@@ -80,11 +76,7 @@ def seat_name(p: int | None) -> str | None:
 
 
 def prompt(s: State) -> str | None:
-    top = STEPS.top(s)
-    if top is None:
-        return None
-    step, f = top
-    return step.prompt(s, f)
+    return STEPS.prompt(s)
 
 
 def step_name(s: State) -> str | None:
@@ -93,45 +85,26 @@ def step_name(s: State) -> str | None:
 
 def legal_actions(s: State) -> list[Action]:
     """Every legal action of the power to act, in a stable order ([] when the game is over)."""
-    top = STEPS.top(s)
-    if top is None:
-        return []
-    step, f = top
-    return step.legal(s, f)
+    return STEPS.legal(s)
 
 
 def parse(text: str | Action) -> Action:
     return GRAMMAR.parse(text)
 
 
+def _power_of(seat: str | int) -> int:
+    """The power a seat argument names (its name or 0-4), or MalformedActionError."""
+    if isinstance(seat, str) and seat in POWERS:
+        return POWERS.index(seat)
+    if type(seat) is int and 0 <= seat < len(POWERS):
+        return seat
+    raise MalformedActionError(f"unknown seat {seat!r}; expected one of {', '.join(POWERS)}")
+
+
 def check(s: State, action: str | Action, seat: str | int | None = None) -> Action:
     """Validate ``action`` for the current position without changing anything."""
     a = GRAMMAR.parse(action)
-    top = STEPS.top(s)
-    if top is None:
-        raise IllegalActionError(f"the game is over; {a} cannot be played")
-    step, f = top
-    p = step.seat(s, f)
-    if seat is not None:
-        if isinstance(seat, str) and seat in POWERS:
-            want = POWERS.index(seat)
-        elif type(seat) is int and 0 <= seat < len(POWERS):
-            want = seat
-        else:
-            raise MalformedActionError(
-                f"unknown seat {seat!r}; expected one of {', '.join(POWERS)}"
-            )
-        if want != p:
-            raise IllegalActionError(
-                f"it is {POWERS[p]}'s decision ({step.name}), not {POWERS[want]}'s"
-            )
-    legal = step.legal(s, f)
-    if a not in legal:
-        shown = ", ".join(str(x) for x in legal[:12])
-        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-        raise IllegalActionError(
-            f"{a} is not legal now; at step {step.name!r} {POWERS[p]} may play: {shown}{more}"
-        )
+    STEPS.check(s, a, seat, _power_of, POWERS)
     return a
 
 
@@ -144,10 +117,7 @@ def apply(s: State, action: str | Action, seat: str | int | None = None) -> Acti
 
 def apply_unchecked(s: State, a: Action) -> None:
     """Apply an action known to be legal (one of :func:`legal_actions`)."""
-    step, f = STEPS.top(s)  # type: ignore[misc]
-    step.apply(s, f, a)
-    s.serial += 1
-    STEPS.settle(s)
+    STEPS.apply(s, a)
 
 
 def outcome(s: State) -> dict[str, Any] | None:

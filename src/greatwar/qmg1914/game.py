@@ -18,10 +18,11 @@ from greatwar.core.actions import Action
 from greatwar.core.bot import Bot
 from greatwar.core.errors import MalformedActionError
 from greatwar.core.faces import TerminalFace, WebFace
-from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, TeamInfo
+from greatwar.core.games import Game, OptionInfo, ScenarioInfo, SeatInfo, StepGame, TeamInfo
 from greatwar.core.research import Determinizer, Encoder
 from greatwar.qmg1914 import engine, invariants, messages
 from greatwar.qmg1914.data import POWER_NAMES, POWERS, TEAM_NAMES, TEAM_OF, TEAM_POWERS, TEAMS
+from greatwar.qmg1914.flow import STEPS
 from greatwar.qmg1914.options import OPTIONS, normalise
 from greatwar.qmg1914.state import State
 from greatwar.qmg1914.view import view as _view
@@ -50,7 +51,7 @@ def _check_scenario(scenario: str) -> None:
         )
 
 
-class Quartermaster1914:
+class Quartermaster1914(StepGame[State]):
     """Quartermaster General: 1914 as a :class:`greatwar.core.games.Game`."""
 
     id = "qmg1914"
@@ -59,6 +60,8 @@ class Quartermaster1914:
     version = VERSION
     seats: tuple[str, ...] = POWERS
     default_scenario = engine.SCENARIO
+    steps = STEPS
+    state_class = State
 
     def seat_info(self) -> tuple[SeatInfo, ...]:
         return _SEATS
@@ -98,38 +101,11 @@ class Quartermaster1914:
     def check(self, s: State, action: str | Action, seat: str | None = None) -> Action:
         return engine.check(s, action, seat)
 
-    def apply_unchecked(self, s: State, a: Action) -> None:
-        engine.apply_unchecked(s, a)
-
-    def to_act(self, s: State) -> str | None:
-        return engine.seat_name(engine.to_act(s))
-
-    def legal_actions(self, s: State) -> list[Action]:
-        return engine.legal_actions(s)
-
     def view(self, s: State, seat: str) -> dict[str, Any]:
         return _view(s, seat)
 
-    def outcome(self, s: State) -> dict[str, Any] | None:
-        return s.result
-
     def problems(self, s: State) -> list[str]:
         return invariants.problems(s)
-
-    def hash(self, s: State) -> str:
-        return s.hash()
-
-    def clone(self, s: State) -> State:
-        return s.clone()
-
-    def chance(self, s: State) -> int:
-        return s.chance
-
-    def state_to_json(self, s: State) -> dict[str, Any]:
-        return s.to_json()
-
-    def state_from_json(self, doc: Mapping[str, Any]) -> State:
-        return State.from_json(doc)
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
         """Its own bots (the game-agnostic random bot, greatwar.bots.COMMON, plays it too)."""

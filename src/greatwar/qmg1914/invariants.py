@@ -10,8 +10,7 @@ is empty; the cached supply agrees with the board.
 
 from __future__ import annotations
 
-from collections import Counter
-
+from greatwar.core.state import pile_problem
 from greatwar.qmg1914 import board
 from greatwar.qmg1914.data import (
     ARMY_LIMITS,
@@ -37,17 +36,9 @@ class InvariantError(AssertionError):
 def problems(s: State) -> list[str]:
     out: list[str] = []
     for p in range(len(POWERS)):
-        seen: Counter[int] = Counter()
-        for name in PILES:
-            seen.update(getattr(s, name)[p])
-        if set(seen) != set(POWER_CARDS[p]) or any(n != 1 for n in seen.values()):
-            missing = set(POWER_CARDS[p]) - set(seen)
-            twice = [c for c, n in seen.items() if n > 1]
-            alien = set(seen) - set(POWER_CARDS[p])
-            out.append(
-                f"cards of {POWERS[p]}: missing {sorted(missing)}, twice {twice}, "
-                f"foreign {sorted(alien)}"
-            )
+        bad = pile_problem((getattr(s, n)[p] for n in PILES), POWER_CARDS[p], POWERS[p])
+        if bad:
+            out.append(bad)
         if not 0 <= s.dhidden[p] <= len(s.discard[p]):
             out.append(f"{POWERS[p]}: {s.dhidden[p]} hidden discards of {len(s.discard[p])}")
     if len(s.occ) != N_SPACES:

@@ -20,6 +20,7 @@ from typing import Any
 
 from greatwar.core import i18n
 from greatwar.core.i18n import DEFAULT_LANG, Catalogue, Forms
+from greatwar.core.i18n import quoted as quoted  # the games' texts quote with it
 from greatwar.qmg1914.data import CARDS, SPACES
 from greatwar.qmg1914.options import OPTIONS
 
@@ -77,21 +78,10 @@ def title(event_key: str, lang: str = DEFAULT_LANG) -> str:
     return CARD.get(event_key, lang) or event_key
 
 
-def quoted(name: str, lang: str) -> str:
-    """A title in the language's quotation marks (Russian: «...», with „...“ inside)."""
-    if lang != "ru":
-        return name
-    inner = name[1:-1] if name.startswith("«") and name.endswith("»") else name
-    return "«" + inner.replace("«", "„").replace("»", "“") + "»"
-
-
 def word(key: str, lang: str = DEFAULT_LANG, default: str | None = None) -> str:
     """One of the game's words (``"power.de"``); ``default`` (else the key's last part) when
     there is none."""
-    got = WORDS.get(key, lang)
-    if got is not None:
-        return got
-    return default if default is not None else key.rsplit(".", 1)[-1].replace("_", " ")
+    return i18n.word_in(WORDS, key, lang, default)
 
 
 @cache

@@ -19,11 +19,10 @@ for the current round, ``flags`` for the game; all three are public information.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
-from greatwar.core.errors import CorruptStateError
+from greatwar.core.state import FieldState
+from greatwar.core.state import deep_copy as deep_copy  # its users import it from here
 from greatwar.core.steps import Frame
 
 NPOWERS = 5
@@ -55,20 +54,14 @@ FIELDS: dict[str, str] = {
 PILES = ("deck", "hand", "prepared", "status", "discard")
 
 
-def deep_copy(x: Any) -> Any:
-    """Copy a plain JSON value much faster than ``copy.deepcopy``."""
-    t = type(x)
-    if t is list:
-        return [deep_copy(v) if type(v) in (list, dict) else v for v in x]
-    if t is dict:
-        return {k: (deep_copy(v) if type(v) in (list, dict) else v) for k, v in x.items()}
-    return x
-
-
-class State:
+class State(FieldState):
     """One game of Quartermaster General: 1914, complete."""
 
     __slots__ = (*FIELDS, "log", "logging", "cache")
+
+    FIELDS = FIELDS
+    FORMAT = "greatwar.qmg1914.state/1"
+    TITLE = "Quartermaster General: 1914"
 
     options: dict[str, Any]
     seed: int
@@ -152,66 +145,15 @@ class State:
         c.cache = dict(self.cache)  # cached values are immutable (ints, tuples)
         return c
 
-    # -- serialisation ---------------------------------------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"format": "greatwar.qmg1914.state/1"}
-        for name in FIELDS:
-            doc[name] = deep_copy(getattr(self, name))
-        doc["log"] = deep_copy(self.log)
-        return doc
-
     @classmethod
-    def from_json(cls, doc: Any) -> State:
-        if not isinstance(doc, dict) or doc.get("format") != "greatwar.qmg1914.state/1":
-            raise CorruptStateError("not a greatwar Quartermaster General: 1914 state document")
-        s = cls()
-        for name, kind in FIELDS.items():
-            if name not in doc:
-                raise CorruptStateError(f"state document lacks the field {name!r}")
-            v = doc[name]
-            ok = (
-                (kind == "int" and type(v) is int)
-                or (kind == "ints" and type(v) is list and all(type(i) is int for i in v))
-                or (
-                    kind == "piles"
-                    and type(v) is list
-                    and len(v) == NPOWERS
-                    and all(type(p) is list and all(type(i) is int for i in p) for p in v)
-                )
-                or (kind == "json" and (name != "stack" or type(v) is list))
+    def field_ok(cls, name: str, kind: str, v: Any) -> bool:
+        """Kinds of its own: ``"piles"`` (a list of ints per power); the stack is a list."""
+        if kind == "piles":
+            return (
+                type(v) is list
+                and len(v) == NPOWERS
+                and all(type(p) is list and all(type(i) is int for i in p) for p in v)
             )
-            if not ok:
-                raise CorruptStateError(f"state field {name!r} has the wrong type")
-            setattr(s, name, deep_copy(v))
-        log = doc.get("log", [])
-        if type(log) is not list:
-            raise CorruptStateError("state field 'log' must be a list")
-        s.log = deep_copy(log)
-        return s
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
-
-    @classmethod
-    def loads(cls, text: str) -> State:
-        try:
-            doc = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as e:
-            raise CorruptStateError(f"state text is not JSON: {e}") from None
-        return cls.from_json(doc)
-
-    def hash(self) -> str:
-        """A digest of the position (everything except the log)."""
-        doc = {name: getattr(self, name) for name in FIELDS}
-        text = json.dumps(doc, separators=(",", ":"), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in FIELDS) and (
-            self.log == other.log
-        )
-
-    __hash__ = None  # type: ignore[assignment]
+        if name == "stack" and type(v) is not list:
+            return False
+        return super().field_ok(name, kind, v)

@@ -85,6 +85,21 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+// An SVG element (attributes left out when undefined or null), appended to ``parent`` if given.
+export function svg(tag, attrs = {}, parent = null) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  if (parent) parent.append(e);
+  return e;
+}
+
+// An SVG text at (x, y) in ``parent``.
+export function svgText(parent, x, y, s, attrs = {}) {
+  const e = svg("text", { x, y, ...attrs }, parent);
+  e.textContent = s;
+  return e;
+}
+
 // Replace a node's children; arrays are spread and null, undefined and false left out (the DOM's
 // own replaceChildren would write them as the text "null").
 export function fill(node, ...children) {

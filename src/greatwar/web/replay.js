@@ -1,40 +1,13 @@
 // The replay viewer, for every game: find which game this is, then load that game's replay
 // module (web/<game>/replay.js).
 
-import { api } from "./common.js";
-import { CLIENTS } from "./games.js";
-import { addLangSwitch, loadStrings, t } from "./i18n.js";
+import { openGame } from "./games.js";
+import { t } from "./i18n.js";
 
-const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-
-function fatal(text) {
-  const box = document.getElementById("fatal");
-  box.textContent = text;
-  box.hidden = false;
-}
-
-async function main() {
-  document.getElementById("game-id").textContent = gameId;
-  await loadStrings();
-  addLangSwitch();
-  let info;
-  try {
-    info = await api(`/api/games/${encodeURIComponent(gameId)}`);
-  } catch (e) {
-    fatal(e.message);
-    return;
-  }
-  if (info.problem) {
-    fatal(info.problem);
-    return;
-  }
-  const client = CLIENTS[info.game];
-  if (!client) {
-    fatal(t("shell.cannot_replay", { title: info.title || info.game }));
-    return;
-  }
-  const mod = await import(client.replay);
-  await mod.start(gameId, info);
-}
-
-main().catch((e) => fatal(e.message));
+openGame("replay", {
+  cannot: (title) => t("shell.cannot_replay", { title }),
+  problemIsFatal: true,
+  before: (gameId) => {
+    document.getElementById("game-id").textContent = gameId;
+  },
+});

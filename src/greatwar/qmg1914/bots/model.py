@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from greatwar.qmg1914.board import pieces_of, supply_lines
 from greatwar.qmg1914.data import (
     ADJ,
     CARD_INDEX,
@@ -83,39 +84,9 @@ def public_state(view: Mapping[str, Any]) -> State:
     return s
 
 
-def piece_masks(occ: list[int]) -> list[int]:
-    ms = [0] * 8
-    for x, bits in enumerate(occ):
-        while bits:
-            low = bits & -bits
-            ms[low.bit_length() - 1] |= 1 << x
-            bits ^= low
-    return ms
-
-
-def supply_masks(pm: list[int]) -> list[int]:
-    """SUPPLY: per country, the spaces of its pieces that trace a line to its Home space."""
-    out = [0] * 8
-    for c in range(8):
-        own = pm[c]
-        home = HOME[c]
-        if not own >> home & 1:
-            continue
-        adj = ADJ[TEAM_OF_COUNTRY[c]]
-        reached = 1 << home
-        frontier = reached
-        while frontier:
-            nxt = 0
-            f = frontier
-            while f:
-                low = f & -f
-                nxt |= adj[low.bit_length() - 1]
-                f ^= low
-            nxt &= own & ~reached
-            reached |= nxt
-            frontier = nxt
-        out[c] = reached
-    return out
+# The per-country piece and supply masks of a position that is not a state (uncached).
+piece_masks = pieces_of
+supply_masks = supply_lines
 
 
 def spread(m: int, adj: tuple[int, ...]) -> int:

@@ -27,7 +27,7 @@ from greatwar.qmg1914.cards.common import (
     then,
     vp,
 )
-from greatwar.qmg1914.cards.script import Script, op, play_card, playable, prepare
+from greatwar.qmg1914.cards.script import PlayFromHand, Script, op, playable, prepare
 from greatwar.qmg1914.data import (
     ADJ,
     AH,
@@ -241,27 +241,14 @@ def _playable_typed(s: State, p: int, ctype: str) -> list[int]:
 
 
 @STEPS.register
-class PlayType(QStep):
+class PlayType(PlayFromHand):
     """Play a card of a given type from hand as one benefit of another card."""
 
     name = "play_type"
     rule = "COMPLEX CARDS"
 
-    def settle(self, s: State, f: Frame) -> bool:
-        if not _playable_typed(s, f["p"], f["type"]):
-            pop(s, f)
-            return True
-        return False
-
-    def legal(self, s: State, f: Frame) -> list[Action]:
-        out = [Action("play", (CARD_IDS[k],)) for k in _playable_typed(s, f["p"], f["type"])]
-        out.append(PASS)
-        return out
-
-    def apply(self, s: State, f: Frame, a: Action) -> None:
-        pop(s, f)
-        if a.verb == "play":
-            play_card(s, f["p"], CARD_INDEX[a.args[0]])
+    def choices(self, s: State, f: Frame) -> list[int]:
+        return _playable_typed(s, f["p"], f["type"])
 
 
 # -- Status cards -------------------------------------------------------------------------

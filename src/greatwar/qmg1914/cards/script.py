@@ -343,21 +343,22 @@ def status_choices(s: State, p: int, c: int) -> list[int]:
     ]
 
 
-@STEPS.register
-class PlayStatus(QStep):
-    """Play a Status card from hand as one benefit of another card (STATUS)."""
+class PlayFromHand(QStep):
+    """Play a card from hand (one of :meth:`choices`) as one benefit of another card, or pass;
+    the step ends by itself when there is none to play."""
 
-    name = "play_status"
-    rule = "STATUS"
+    @abstractmethod
+    def choices(self, s: State, f: Frame) -> list[int]:
+        """The cards of ``f["p"]``'s hand that may be played here."""
 
     def settle(self, s: State, f: Frame) -> bool:
-        if not status_choices(s, f["p"], f["c"]):
+        if not self.choices(s, f):
             pop(s, f)
             return True
         return False
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        out = [Action("play", (CARD_IDS[k],)) for k in status_choices(s, f["p"], f["c"])]
+        out = [Action("play", (CARD_IDS[k],)) for k in self.choices(s, f)]
         out.append(PASS)
         return out
 
@@ -365,6 +366,17 @@ class PlayStatus(QStep):
         pop(s, f)
         if a.verb == "play":
             play_card(s, f["p"], CARD_INDEX[a.args[0]])
+
+
+@STEPS.register
+class PlayStatus(PlayFromHand):
+    """Play a Status card from hand as one benefit of another card (STATUS)."""
+
+    name = "play_status"
+    rule = "STATUS"
+
+    def choices(self, s: State, f: Frame) -> list[int]:
+        return status_choices(s, f["p"], f["c"])
 
 
 def eliminable(s: State, cs: int, area: int) -> list[tuple[int, int]]:

@@ -5,25 +5,12 @@
 // Space names keep a readable size on the screen at every zoom: names that would overlap
 // another name or space at this zoom are left out (they show when zooming in, and on hover).
 
-import { counterText, inkFor, nationColor, t as tr } from "./common.js";
+import { PanZoom } from "../panzoom.js";
+import { counterText, inkFor, nationColor, svg, svgText as text, t as tr } from "./common.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const TERRAIN = { clear: "#f4f0e2", forest: "#cfe2bd", mountain: "#dccab0", swamp: "#c3dcd8", desert: "#efdca2" };
 const LABEL_PX = 11; // the size of space names on the screen, in pixels
 const LABEL_FONT = '600 100px "DejaVu Sans Condensed", "Liberation Sans Narrow", "Arial Narrow", sans-serif';
-
-function svg(tag, attrs = {}, parent = null) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
-  if (parent) parent.append(e);
-  return e;
-}
-
-function text(parent, x, y, s, attrs = {}) {
-  const t = svg("text", { x, y, ...attrs }, parent);
-  t.textContent = s;
-  return t;
-}
 
 let measureCtx = null;
 function textWidth100(s) {
@@ -67,7 +54,6 @@ export class Board {
     this.facts = facts;
     this.onSpace = onSpace || (() => {});
     this.onUnit = onUnit || (() => {});
-    this.storeKey = storeKey;
     this.W = facts.doc.width;
     this.H = facts.doc.height;
     this.root = svg("svg", { class: "board", viewBox: `0 0 ${this.W} ${this.H}`, "data-testid": "board" });
@@ -88,11 +74,12 @@ export class Board {
     };
     this.root.append(this.labelLayer); // names above the counters
     this.root.append(this.layers.top);
-    this.content = this.contentBox();
-    const saved = this.loadView();
-    this.view = saved || { ...this.content };
-    this.setView();
-    this.installZoom();
+    // Names are laid out again for the new zoom at the next frame.
+    const onChange = () => {
+      cancelAnimationFrame(this.labelFrame);
+      this.labelFrame = requestAnimationFrame(() => this.layoutLabels());
+    };
+    this.pz = new PanZoom(this.root, this.contentBox(), { storeKey, onChange });
     new ResizeObserver(() => this.layoutLabels()).observe(this.root);
   }
 
@@ -182,7 +169,7 @@ export class Board {
       const title = svg("title", {}, g);
       title.textContent = s.name;
       g.addEventListener("click", (ev) => {
-        if (this.dragged) return;
+        if (this.pz.dragged) return;
         ev.stopPropagation();
         this.onSpace(s.id, ev);
       });
@@ -209,7 +196,7 @@ export class Board {
   layoutLabels() {
     const r = this.root.getBoundingClientRect();
     if (!r.width || !r.height) return;
-    const upp = Math.max(this.view.w / r.width, this.view.h / r.height); // map units per pixel
+    const upp = Math.max(this.pz.view.w / r.width, this.pz.view.h / r.height); // map units per pixel
     const fs = Math.min(90, Math.max(7, LABEL_PX * upp));
     if (this.lastFs !== undefined && Math.abs(this.lastFs - fs) < 0.01) return;
     this.lastFs = fs;
@@ -418,7 +405,7 @@ export class Board {
     const title = svg("title", {}, g);
     title.textContent = `${d.name}${u.reduced ? ` (${tr("pog.reduced")})` : ""} ${fac.join("-")}${outUnits.has(u.id) ? ` — ${tr("pog.out_of_supply")}` : ""}`;
     g.addEventListener("click", (ev) => {
-      if (this.dragged) return;
+      if (this.pz.dragged) return;
       ev.stopPropagation();
       this.onUnit(u.id, ev);
     });
@@ -501,127 +488,16 @@ export class Board {
     el.classList.add("flash");
     setTimeout(() => el.classList.remove("flash"), 2200);
     const s = this.facts.spaces.get(id) || this.facts.spaces.get(this.v?.board.units.find((u) => u.id === id)?.space);
-    if (s) this.centerOn(s.x, s.y);
+    if (s) this.pz.centerOn(s.x, s.y);
   }
 
   // -- zoom and pan (kept per game in this browser) ----------------------------------------
 
-  loadView() {
-    if (!this.storeKey) return null;
-    try {
-      const v = JSON.parse(localStorage.getItem(this.storeKey) || "null");
-      if (v && [v.x, v.y, v.w, v.h].every((n) => typeof n === "number" && isFinite(n)) && v.w > 50) return v;
-    } catch (e) {
-      /* ignore */
-    }
-    return null;
-  }
-
-  saveView() {
-    if (!this.storeKey) return;
-    try {
-      localStorage.setItem(this.storeKey, JSON.stringify(this.view));
-    } catch (e) {
-      /* private mode */
-    }
-  }
-
-  setView() {
-    const { x, y, w, h } = this.view;
-    this.root.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
-    this.root.dataset.zoom = (this.content.w / w).toFixed(3);
-    this.saveView();
-    cancelAnimationFrame(this.labelFrame);
-    this.labelFrame = requestAnimationFrame(() => this.layoutLabels());
-  }
-
-  zoom(factor, cx, cy) {
-    const v = this.view;
-    const nw = Math.min(this.content.w * 1.3, Math.max(220, v.w * factor));
-    const k = nw / v.w;
-    const px = cx === undefined ? v.x + v.w / 2 : cx;
-    const py = cy === undefined ? v.y + v.h / 2 : cy;
-    this.view = { x: px - (px - v.x) * k, y: py - (py - v.y) * k, w: nw, h: v.h * k };
-    this.setView();
+  zoom(factor) {
+    this.pz.zoom(factor);
   }
 
   fit() {
-    this.view = { ...this.content };
-    this.setView();
-  }
-
-  centerOn(x, y) {
-    const v = this.view;
-    if (x > v.x + v.w * 0.1 && x < v.x + v.w * 0.9 && y > v.y + v.h * 0.1 && y < v.y + v.h * 0.9) return;
-    const c = this.content;
-    const clamp = (a, lo, hi) => (lo > hi ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, a)));
-    this.view = { ...v, x: clamp(x - v.w / 2, c.x, c.x + c.w - v.w), y: clamp(y - v.h / 2, c.y, c.y + c.h - v.h) };
-    this.setView();
-  }
-
-  toSvg(ev) {
-    const r = this.root.getBoundingClientRect();
-    const v = this.view;
-    const scale = Math.max(v.w / r.width, v.h / r.height);
-    const ox = (r.width * scale - v.w) / 2;
-    const oy = (r.height * scale - v.h) / 2;
-    return [v.x - ox + (ev.clientX - r.left) * scale, v.y - oy + (ev.clientY - r.top) * scale, scale];
-  }
-
-  installZoom() {
-    this.root.addEventListener(
-      "wheel",
-      (ev) => {
-        ev.preventDefault();
-        const [x, y] = this.toSvg(ev);
-        this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, x, y);
-      },
-      { passive: false },
-    );
-    const pointers = new Map();
-    let start = null;
-    let pinch = null;
-    this.root.addEventListener("pointerdown", (ev) => {
-      if (ev.button !== 0) return;
-      pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
-      if (pointers.size === 2) {
-        const [a, b] = [...pointers.values()];
-        pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), view: { ...this.view }, mid: this.toSvg({ clientX: (a.x + b.x) / 2, clientY: (a.y + b.y) / 2 }) };
-        start = null;
-        return;
-      }
-      start = { x: ev.clientX, y: ev.clientY, view: { ...this.view }, scale: this.toSvg(ev)[2] };
-      this.dragged = false;
-    });
-    window.addEventListener("pointermove", (ev) => {
-      if (pointers.has(ev.pointerId)) pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
-      if (pinch && pointers.size === 2) {
-        const [a, b] = [...pointers.values()];
-        const d = Math.hypot(a.x - b.x, a.y - b.y);
-        if (d > 10) {
-          this.view = pinch.view;
-          this.zoom(pinch.d / d, pinch.mid[0], pinch.mid[1]);
-          this.dragged = true;
-        }
-        return;
-      }
-      if (!start) return;
-      const dx = ev.clientX - start.x;
-      const dy = ev.clientY - start.y;
-      if (!this.dragged && Math.hypot(dx, dy) < 6) return;
-      this.dragged = true;
-      this.root.classList.add("panning");
-      this.view = { ...start.view, x: start.view.x - dx * start.scale, y: start.view.y - dy * start.scale };
-      this.setView();
-    });
-    const up = (ev) => {
-      pointers.delete(ev.pointerId);
-      if (pointers.size < 2) pinch = null;
-      start = null;
-      this.root.classList.remove("panning");
-      setTimeout(() => (this.dragged = false), 0);
-    };
-    window.addEventListener("pointerup", up);
-    window.addEventListener("pointercancel", up);
+    this.pz.fit();
   }
 }

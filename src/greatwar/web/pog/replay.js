@@ -1,8 +1,9 @@
 // Paths of Glory's replay viewer: step through a game's record, seen from one seat (or both,
 // once over). Loaded by ../replay.js.
 
-import { api, Facts, actionLabel, el, fill, humanWords, OUTCOME, rememberedSeats, SIDE_NAME, t as tr } from "./common.js";
+import { Facts, actionLabel, el, fill, humanWords, OUTCOME, rememberedSeats, SIDE_NAME, t as tr } from "./common.js";
 import { onLangChange } from "../i18n.js";
+import { ReplayControls } from "../replayshell.js";
 import { Board } from "./board.js";
 import { cardFace, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderRounds, renderScore, renderTracks } from "./panels.js";
 
@@ -13,30 +14,10 @@ let facts;
 let board;
 let logPanel;
 let info;
-let playing = null;
-let pending = 0;
+let controls;
 
-function toast(msg) {
-  const t = $("toast");
-  t.textContent = msg;
-  t.className = "toast show error";
-  setTimeout(() => (t.className = "toast"), 6000);
-}
-
-async function show(step) {
-  const seat = $("seat").value;
-  const n = Math.max(0, Math.min(step, Number($("step").max)));
-  $("step").value = String(n);
-  const ticket = ++pending;
-  let v;
-  try {
-    v = await api(`/api/games/${gameId}/replay?seat=${seat}&step=${n}`, { token: tokens[seat === "both" ? "ap" : seat] });
-  } catch (e) {
-    toast(e.message);
-    return;
-  }
-  if (ticket !== pending) return;
-  $("step").max = String(v.steps);
+// One step's view: the board, the panels, the record entry and the hands.
+function draw(v) {
   $("step-label").textContent = tr("replay.step_of", { n: v.step, of: v.steps });
   board.render(v);
   renderTracks($("tracks"), facts, v);
@@ -46,10 +27,6 @@ async function show(step) {
   renderProcedure($("procedure"), facts, v);
   renderPiles($("piles"), facts, v, showCard);
   renderCombat($("combat-box"), facts, v);
-  logPanel.entries = [];
-  logPanel.merge(v);
-  logPanel.stick = true;
-  logPanel.render();
   fill($("entry"),
     el("div", { class: "prompt-text" }, entryText(v)),
     ...(v.result ? [el("div", { class: "result" }, tr("pog.replay_result", { outcome: OUTCOME[v.result.outcome] || v.result.outcome, reason: facts.word(`reason.${v.result.reason}`, humanWords(v.result.reason || "")), vp: v.result.vp }))] : []),
@@ -105,6 +82,12 @@ export async function start(id, gameInfo) {
     return new Board($("board"), facts, { onSpace: (id) => board.flash(id), onUnit: () => {}, storeKey: `greatwar.replayview.${gameId}` });
   };
   board = newBoard();
+  controls = new ReplayControls(gameId, {
+    token: (seat) => tokens[seat === "both" ? "ap" : seat],
+    draw,
+    board: () => board,
+    logPanel: () => logPanel,
+  });
   // another language: the facts and the step shown again in it
   onLangChange(async () => {
     const seat = $("seat").value;
@@ -113,46 +96,10 @@ export async function start(id, gameInfo) {
     facts = await Facts.load();
     board = newBoard();
     logPanel.facts = facts;
-    await show(Number($("step").value));
+    await controls.show(controls.current());
   });
   logPanel = new LogPanel($("log"), facts, (id, kind) => (kind === "card" ? showCard(id) : board.flash(id)));
-  $("step").max = String(info.actions);
-  const cur = () => Number($("step").value);
-  $("first").onclick = () => show(0);
-  $("prev").onclick = () => show(cur() - 1);
-  $("next").onclick = () => show(cur() + 1);
-  $("last").onclick = () => show(Number($("step").max));
-  $("step").oninput = () => show(cur());
-  $("seat").onchange = () => show(cur());
-  $("zoom-in").onclick = () => board.zoom(1 / 1.3);
-  $("zoom-out").onclick = () => board.zoom(1.3);
-  $("zoom-fit").onclick = () => board.fit();
-  for (const b of document.querySelectorAll(".tab")) {
-    b.onclick = () => {
-      for (const x of document.querySelectorAll(".tab")) x.classList.toggle("on", x === b);
-      for (const p of document.querySelectorAll(".tab-body")) p.classList.toggle("on", p.dataset.pane === b.dataset.tab);
-      if (b.dataset.tab === "log") logPanel.follow();
-    };
-  }
-  $("play").onclick = () => {
-    if (playing) {
-      clearInterval(playing);
-      playing = null;
-      return;
-    }
-    playing = setInterval(() => {
-      if (cur() >= Number($("step").max)) {
-        clearInterval(playing);
-        playing = null;
-      } else show(cur() + 1);
-    }, 400);
-  };
-  document.addEventListener("keydown", (e) => {
-    if (e.key === "ArrowRight") show(cur() + 1);
-    if (e.key === "ArrowLeft") show(cur() - 1);
-    if (e.key === "Escape") $("menu").classList.remove("open");
-  });
-  await show(info.over ? info.actions : 0);
+  await controls.start(info);
 }
 
 // What the step's record entry was; another seat's entries stay hidden until the game is over.

@@ -5,23 +5,9 @@
 // colour (a dashed outline when out of supply), Objective tokens, the battle under way, marks of
 // what happened since the player's last decision, and highlights for the legal choices.
 
+import { svg, svgText as text } from "../common.js";
 import { PanZoom } from "../panzoom.js";
 import { t } from "./strings.js";
-
-const NS = "http://www.w3.org/2000/svg";
-
-function svg(tag, attrs = {}, parent = null) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
-  if (parent) parent.append(e);
-  return e;
-}
-
-function text(parent, x, y, s, attrs = {}) {
-  const e = svg("text", { x, y, ...attrs }, parent);
-  e.textContent = s;
-  return e;
-}
 
 // A space's name on one or two lines.
 function nameLines(name) {

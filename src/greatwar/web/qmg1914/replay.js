@@ -2,12 +2,13 @@
 // powers this browser holds (or by every power, hands and prepared cards shown, once the game is
 // over). Loaded by ../replay.js.
 
-import { api, el, fill, rememberedSeats } from "../common.js";
+import { el, fill, rememberedSeats } from "../common.js";
 import { Board } from "./board.js";
 import { Facts } from "./facts.js";
 import { cardFace, LogPanel, renderBattle, renderPowers, renderTracks, statusText } from "./panels.js";
 import { t } from "./strings.js";
 import { onLangChange } from "../i18n.js";
+import { ReplayControls } from "../replayshell.js";
 
 const $ = (id) => document.getElementById(id);
 let gameId;
@@ -15,15 +16,7 @@ let tokens;
 let facts;
 let board;
 let logPanel;
-let playing = null;
-let pending = 0;
-
-function toast(msg) {
-  const box = $("toast");
-  box.textContent = msg;
-  box.className = "toast show error";
-  setTimeout(() => (box.className = "toast"), 6000);
-}
+let controls;
 
 function entryText(v) {
   if (!v.step) return t("replay_setup");
@@ -32,30 +25,14 @@ function entryText(v) {
   return t("replay_step", { n: v.step, action: v.entry_text || v.entry });
 }
 
-async function show(step) {
-  const seat = $("seat").value;
-  const n = Math.max(0, Math.min(step, Number($("step").max)));
-  $("step").value = String(n);
-  const ticket = ++pending;
-  let v;
-  try {
-    v = await api(`/api/games/${gameId}/replay?seat=${seat}&step=${n}`, { token: tokens[seat === "all" ? facts.powerOrder.find((p) => tokens[p]) : seat] });
-  } catch (e) {
-    toast(e.message);
-    return;
-  }
-  if (ticket !== pending) return;
-  $("step").max = String(v.steps);
+// One step's view: the board, the panels, the record entry, the hands and prepared cards.
+function draw(v) {
   $("step-label").textContent = `step ${v.step} of ${v.steps}`;
   board.render(v);
   renderTracks($("qmg-tracks"), facts, v);
   renderPowers($("powers"), facts, v, {});
   renderBattle($("combat-box"), facts, v, showCard);
   fill($("procedure"), el("div", {}, statusText(facts, v)));
-  logPanel.entries = [];
-  logPanel.merge(v);
-  logPanel.stick = true;
-  logPanel.render();
   const r = v.result;
   fill($("entry"),
     el("div", { class: "prompt-text" }, entryText(v)),
@@ -105,6 +82,13 @@ export async function start(id, info) {
     return new Board($("board"), facts, { onSpace: (s) => board.flash(s), storeKey: `greatwar.replayview.${gameId}` });
   };
   board = newBoard();
+  controls = new ReplayControls(gameId, {
+    token: (seat) => tokens[seat === "all" ? facts.powerOrder.find((p) => tokens[p]) : seat],
+    draw,
+    board: () => board,
+    logPanel: () => logPanel,
+    hiddenTabs: ["game"],
+  });
   // another language: the facts and the step shown again in it
   onLangChange(async () => {
     facts = await Facts.load();
@@ -113,45 +97,8 @@ export async function start(id, info) {
     $("seat").value = seat;
     board = newBoard();
     logPanel.facts = facts;
-    await show(Number($("step").value));
+    await controls.show(controls.current());
   });
   logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
-  $("step").max = String(info.actions);
-  const cur = () => Number($("step").value);
-  $("first").onclick = () => show(0);
-  $("prev").onclick = () => show(cur() - 1);
-  $("next").onclick = () => show(cur() + 1);
-  $("last").onclick = () => show(Number($("step").max));
-  $("step").oninput = () => show(cur());
-  $("seat").onchange = () => show(cur());
-  $("zoom-in").onclick = () => board.zoom(1 / 1.3);
-  $("zoom-out").onclick = () => board.zoom(1.3);
-  $("zoom-fit").onclick = () => board.fit();
-  for (const b of document.querySelectorAll(".tab")) {
-    if (b.dataset.tab === "game") b.hidden = true;
-    b.onclick = () => {
-      for (const x of document.querySelectorAll(".tab")) x.classList.toggle("on", x === b);
-      for (const p of document.querySelectorAll(".tab-body")) p.classList.toggle("on", p.dataset.pane === b.dataset.tab);
-      if (b.dataset.tab === "log") logPanel.follow();
-    };
-  }
-  $("play").onclick = () => {
-    if (playing) {
-      clearInterval(playing);
-      playing = null;
-      return;
-    }
-    playing = setInterval(() => {
-      if (cur() >= Number($("step").max)) {
-        clearInterval(playing);
-        playing = null;
-      } else show(cur() + 1);
-    }, 400);
-  };
-  document.addEventListener("keydown", (e) => {
-    if (e.key === "ArrowRight") show(cur() + 1);
-    if (e.key === "ArrowLeft") show(cur() - 1);
-    if (e.key === "Escape") $("menu").classList.remove("open");
-  });
-  await show(info.over ? info.actions : 0);
+  await controls.start(info);
 }
