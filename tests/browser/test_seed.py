@@ -70,3 +70,17 @@ def test_a_refused_seed_is_replaced_by_one_the_server_draws(
     facts = _get(f"{live_server}/api/games/{gid}")
     assert not facts["seeded"] and facts["seed_pending"] == [] and facts["seed"] is None
     assert not errors
+
+
+def test_against_a_bot_the_seed_needs_no_agreement_and_the_page_says_so(
+    browser: Browser, live_server: str
+) -> None:
+    g = create(live_server, {"ap": "human", "cp": "heuristic"}, seed=23)
+    errors: list[str] = []
+    ap = _page(browser, live_server + g["links"]["ap"], errors)
+    ap.wait_for_selector("[data-testid=seed-box]:not([hidden])")
+    text = ap.inner_text("[data-testid=seed-box]")
+    assert "seed 23" in text and "the bots play with it" in text
+    assert "agreed" not in text  # nobody was asked
+    assert ap.locator("[data-testid=seed-agree]").count() == 0
+    assert not errors

@@ -368,7 +368,9 @@ export class Shell {
     } else if (pending.length) {
       parts.push(el("p", { class: "muted" }, t("shell.seed_waiting", { seats: pending.map(name).join(", ") })));
     } else {
-      parts.push(el("p", { class: "muted small" }, t("shell.seed_agreed")));
+      // only people agree to a seed; against bots alone the creator's choice stands
+      const others = Object.entries(v.seats || {}).filter(([s, x]) => !held.includes(s) && x.kind !== "bot");
+      parts.push(el("p", { class: "muted small" }, t(others.length ? "shell.seed_agreed" : "shell.seed_chosen")));
     }
     fill(box, parts);
     box.hidden = false;
