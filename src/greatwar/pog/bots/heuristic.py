@@ -61,7 +61,8 @@ CARDS = D.cards
 OPS_THRESHOLD = 0.6  # an activation must gain at least this much
 ACT_LAMBDA = 0.8  # the worth of one OPS spent elsewhere
 NOISE = 1e-3
-OPS_REALISM = 0.6  # plans are optimistic: the enemy answers before the turn ends
+OPS_REALISM = 0.4  # plans are optimistic: the enemy answers before the turn ends (at 0.6 the
+# bots played nearly every card for its OPS, and its events, replacements and redeployment lost)
 SR_SHARE = 1.2  # share of the gains a strategic redeployment plan promises that it is worth
 PERMANENT_VP = 1.6 * VP_POINTS  # a VP an event gives is kept; a space taken may be lost again
 
