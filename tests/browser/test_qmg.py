@@ -215,6 +215,16 @@ def _revealed(s: Any, held: tuple[str, ...]) -> set[str]:
     return set(CARD_RE.findall(json.dumps(seen)))
 
 
+def _dom(page: Page) -> tuple[int, str]:
+    """The page's version and its HTML, read together: read one after the other, a view that
+    arrived between them paired a newer page with an older position (a card just drawn looked
+    like one shown before it was seen)."""
+    version, html = page.evaluate(
+        "() => [Number(document.body.dataset.version), document.documentElement.outerHTML]"
+    )
+    return int(version), str(html)
+
+
 def _positions(db: Path, gid: str) -> list[Any]:
     """The game's position after each stored decision (index = the view's version)."""
     store = GameStore(str(db))
@@ -376,7 +386,7 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
         paid |= step == "pay"
         for who, pg in pages.items():
             seen[who].drain()
-            doms.append((who, int(body(pg)["version"]), pg.content()))
+            doms.append((who, *_dom(pg)))
     else:
         pytest.fail("the first round did not finish")
     assert undone and battled and reinforced and paid, (undone, battled, reinforced, paid)
@@ -412,7 +422,7 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
                 path=str(artifacts / f"qmg-{size[0]}x{size[1]}-full.png"), full_page=True
             )
         seen[person].drain()
-        doms.append((person, int(body(page)["version"]), page.content()))
+        doms.append((person, *_dom(page)))
 
     # secrecy, against the true positions replayed from the store
     positions = _positions(db, gid)
