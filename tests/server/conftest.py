@@ -167,3 +167,19 @@ def play(client: TestClient, gid: str, tokens: dict[str, str], n: int) -> dict[s
         assert r.status_code == 200, r.text
         v = r.json()["view"]
     return v
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """``greatwar serve`` with uvicorn replaced by a recorder (and logging left alone): the
+    arguments each run was given."""
+    import uvicorn
+
+    from greatwar.server import logs
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    monkeypatch.setattr(logs, "configure", lambda *a, **kw: None)
+    for name in ("GREATWAR_DB", "GREATWAR_HOST", "GREATWAR_PORT"):
+        monkeypatch.delenv(name, raising=False)
+    return calls

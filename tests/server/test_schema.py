@@ -8,7 +8,6 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-import pytest
 from sqlalchemy import create_engine, inspect, text
 from typer.testing import CliRunner
 
@@ -20,21 +19,6 @@ from greatwar.server.schema import TABLES, engine_for, head, prepare, state, upg
 from greatwar.server.store import metadata as store_metadata
 from tests.server.test_backup import fill, hashes, said
 from tests.server.test_stored_games import DATA, HASHES
-
-
-@pytest.fixture
-def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """``greatwar serve`` with uvicorn replaced by a recorder (and logging left alone)."""
-    import uvicorn
-
-    from greatwar.server import logs
-
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
-    monkeypatch.setattr(logs, "configure", lambda *a, **kw: None)
-    for name in ("GREATWAR_DB", "GREATWAR_HOST", "GREATWAR_PORT"):
-        monkeypatch.delenv(name, raising=False)
-    return calls
 
 
 def shape(url: str) -> dict[str, Any]:

@@ -14,21 +14,6 @@ from greatwar.server.servelock import ServeLock, ServeLockError, lock_store, sql
 from tests.server.live import Server, http
 
 
-@pytest.fixture
-def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """``greatwar serve`` with uvicorn replaced by a recorder (and logging left alone)."""
-    import uvicorn
-
-    from greatwar.server import logs
-
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
-    monkeypatch.setattr(logs, "configure", lambda *a, **kw: None)
-    for name in ("GREATWAR_DB", "GREATWAR_HOST", "GREATWAR_PORT"):
-        monkeypatch.delenv(name, raising=False)
-    return calls
-
-
 def said(r: Any) -> str:
     return " ".join((r.stdout + r.stderr).split())
 

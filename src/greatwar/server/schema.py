@@ -23,7 +23,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, inspect
 from sqlalchemy.exc import SQLAlchemyError
 
-from greatwar.server.store import GameStore, StoreError, database_url
+from greatwar.server.store import StoreError, database_url, open_engine
 
 TABLES = ("games", "actions", "requests", "chat", "notify", "bot_claims")
 """The tables greatwar keeps (the first migration creates the first five, the second
@@ -83,15 +83,7 @@ class State:
 
 def engine_for(url: str) -> Engine:
     """An engine on a ``--db`` value (an SQLite path or a URL)."""
-    try:
-        return GameStore._make_engine(database_url(url), 30.0)
-    except ImportError as e:
-        raise StoreError(
-            f"no database driver for {url!r} ({e}); for PostgreSQL: "
-            'pip install "greatwar[postgres]"'
-        ) from e
-    except (SQLAlchemyError, ValueError, OSError) as e:
-        raise StoreError(f"cannot open the game store {url!r}: {e}") from e
+    return open_engine(url)
 
 
 def state(engine: Engine) -> State:

@@ -373,20 +373,26 @@ def _store_error(e: BaseException) -> BaseException:
     return StoreError(f"game store error: {e!r}")
 
 
+def open_engine(url: str, busy_timeout: float = 30.0) -> Engine:
+    """An engine on a ``--db`` value (an SQLite path or a URL), or a :class:`StoreError` that
+    says what is wrong (a missing driver, a bad URL, a file that cannot be opened)."""
+    try:
+        return GameStore._make_engine(database_url(url), busy_timeout)
+    except ImportError as e:
+        raise StoreError(
+            f"no database driver for {url!r} ({e}); for PostgreSQL: "
+            'pip install "greatwar[postgres]"'
+        ) from e
+    except (SQLAlchemyError, ValueError, OSError) as e:
+        raise StoreError(f"cannot open the game store {url!r}: {e}") from e
+
+
 class GameStore:
     """Games and their action logs in an SQL database (SQLite file or PostgreSQL)."""
 
     def __init__(self, url: str, busy_timeout: float = 30.0) -> None:
         self.url = database_url(url)
-        try:
-            self.engine: Engine = self._make_engine(self.url, busy_timeout)
-        except ImportError as e:
-            raise StoreError(
-                f"no database driver for {url!r} ({e}); for PostgreSQL: "
-                'pip install "greatwar[postgres]"'
-            ) from e
-        except (SQLAlchemyError, ValueError, OSError) as e:
-            raise StoreError(f"cannot open the game store {url!r}: {e}") from e
+        self.engine: Engine = open_engine(url, busy_timeout)
         try:
             metadata.create_all(self.engine)
             self._upgrade()
