@@ -137,3 +137,61 @@ def test_a_bot_meeting_itself_plays_two_different_games_of_a_seed_pair() -> None
         second.numbers,
         second.turn,
     )
+
+
+def _without_time(r: dict[str, object]) -> dict[str, object]:
+    drop = (
+        "seconds",
+        "game_seconds",
+        "seconds_per_decision",
+        "max_seconds_per_decision",
+        "workers",
+    )
+    return {k: v for k, v in r.items() if k not in drop}
+
+
+def test_a_recorded_series_played_in_parts_reports_what_one_run_reports(tmp_path) -> None:
+    from greatwar.arena import Record
+
+    whole = run_arena(("random", "random"), 6, scenario="introductory", seed=4, workers=1)
+    path = tmp_path / "series.jsonl"
+    first = run_arena(
+        ("random", "random"), 6, scenario="introductory", seed=4, workers=1, record=path
+    )
+    assert _without_time(first) == _without_time(whole)
+    # A run stopped after its first two games, the third cut off while being written:
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:3]) + lines[3][:40])
+    played: list[int] = []
+    again = run_arena(
+        ("random", "random"), 6, scenario="introductory", seed=4, workers=2, record=path,
+        progress=played.append,
+    )  # fmt: skip
+    assert played[0] == 2 and played[-1] == 6  # only the four missing games were played
+    assert _without_time(again) == _without_time(whole)
+    assert len(Record(path, json.loads(lines[0])["series"]).games) == 6
+    # a third run plays nothing and reports the same series
+    assert _without_time(
+        run_arena(("random", "random"), 6, scenario="introductory", seed=4, record=path)
+    ) == _without_time(whole)
+
+
+def test_a_record_of_another_series_is_refused_and_left_as_it_was(tmp_path) -> None:
+    from greatwar.arena import RecordError
+
+    path = tmp_path / "series.jsonl"
+    run_arena(("random", "random"), 2, scenario="introductory", seed=4, record=path)
+    before = path.read_bytes()
+    with pytest.raises(RecordError, match="another series"):
+        run_arena(("random", "random"), 2, scenario="introductory", seed=5, record=path)
+    result = CliRunner().invoke(
+        app,
+        ["arena", "--bots", "random,random", "--games", "4", "--scenario", "introductory",
+         "--seed", "4", "--record", str(path)],
+    )  # fmt: skip
+    assert result.exit_code == 2 and "another series" in result.output
+    assert "Traceback" not in result.output
+    assert path.read_bytes() == before
+    path.write_text(before.decode().splitlines()[0] + "\nnot a game\n{}\n")
+    with pytest.raises(RecordError, match="line 2 is not a finished game"):
+        run_arena(("random", "random"), 2, scenario="introductory", seed=4, record=path)

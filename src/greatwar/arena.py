@@ -17,23 +17,31 @@ intervals (Wilson score intervals, :func:`wilson`), overall and per team.
 :func:`run_ratings` plays every pair of several bots against each other the same way (a round
 robin) and fits one rating per bot to all the games (:func:`fit_ratings`: a Bradley-Terry model
 fitted by the ``choix`` library, on the Elo scale, a draw counting half a win each way).
+
+A long series can be played in parts: with a *record* file (:class:`Record`, ``greatwar arena
+--record FILE``) every finished game is appended to the file as it ends, and a series started
+again with the same file plays only the games it does not hold yet, then summarises them all.
+Stopping a run (Ctrl-C, a lost machine) loses at most the games in progress.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import math
+import os
 import random
 import statistics
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from greatwar.bots import bots as bot_registry
 from greatwar.bots import make_bot
 from greatwar.core.games import DEFAULT_GAME, game, team_of
-from greatwar.fanout import Ray, run_all
+from greatwar.fanout import Ray, fan_out, run_all
 
 MAX_DECISIONS = 100_000
 
@@ -183,6 +191,83 @@ def schedule(
     return out
 
 
+class RecordError(ValueError):
+    """A record file that cannot be used for this series (another series's, or damaged)."""
+
+
+class Record:
+    """The games of one series, kept in a file as they finish (JSON lines).
+
+    The first line describes the series (game, scenario, bots, games, seed, options); each
+    other line is one finished game. A file written for another series is refused, so games of
+    two series never mix. A last line cut short by a crash is dropped (that game is played
+    again); any other damage is refused with the line's number.
+    """
+
+    def __init__(self, path: Path, series: dict[str, Any]) -> None:
+        self.path = path
+        self.series = series
+        self.games: dict[int, dict[str, Any]] = {}
+        try:
+            if path.exists() and path.stat().st_size > 0:
+                self._read()
+            else:
+                self._write_lines([json.dumps({"series": series})], mode="w")
+        except (OSError, UnicodeDecodeError) as e:
+            raise RecordError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
+
+    def _read(self) -> None:
+        lines = self.path.read_text(encoding="utf-8").split("\n")
+        complete = lines[-1] == ""  # every line written whole ends with a newline
+        body = lines[:-1] if complete else lines
+        try:
+            head = json.loads(body[0])
+        except (json.JSONDecodeError, IndexError):
+            raise RecordError(f"{self.path}: line 1 is not a series record") from None
+        if not isinstance(head, dict) or head.get("series") != self.series:
+            theirs = head.get("series") if isinstance(head, dict) else None
+            raise RecordError(
+                f"{self.path} records another series ({_describe(theirs)}), not this one "
+                f"({_describe(self.series)}): give the same options or another file"
+            )
+        kept = [body[0]]
+        for n, line in enumerate(body[1:], start=2):
+            try:
+                played = json.loads(line)
+                index = int(played["index"])
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+                if n == len(body) and not complete:
+                    break  # the game being written when the run stopped: play it again
+                raise RecordError(f"{self.path}: line {n} is not a finished game") from None
+            self.games[index] = played
+            kept.append(line)
+        if not complete:
+            self._write_lines(kept, mode="w")  # drop the cut-off line before appending
+
+    def add(self, played: dict[str, Any]) -> None:
+        try:
+            self._write_lines([json.dumps(played)], mode="a")
+        except OSError as e:
+            raise RecordError(f"{self.path}: {e.strerror or e}") from None
+        self.games[int(played["index"])] = played
+
+    def _write_lines(self, lines: list[str], mode: str) -> None:
+        with self.path.open(mode, encoding="utf-8") as f:
+            f.write("".join(line + "\n" for line in lines))
+            f.flush()
+            os.fsync(f.fileno())
+
+
+def _describe(series: Any) -> str:
+    if not isinstance(series, dict):
+        return "unknown"
+    bots = ",".join(series.get("bots", []))
+    return (
+        f"{series.get('game')} {series.get('scenario')}, bots {bots}, "
+        f"{series.get('games')} games, seed {series.get('seed')}"
+    )
+
+
 def run_arena(
     bots: tuple[str, ...],
     games: int,
@@ -194,9 +279,11 @@ def run_arena(
     max_decisions: int = MAX_DECISIONS,
     game_id: str = DEFAULT_GAME,
     ray: Ray | None = None,
+    record: Path | None = None,
 ) -> dict[str, Any]:
     """Play a series and summarise it (see :func:`summarise`): in ``workers`` local processes,
-    or on Ray with ``ray`` (the same results either way)."""
+    or on Ray with ``ray`` (the same results either way). With ``record``, the games already in
+    that file are not played again (see :class:`Record`); ``seconds`` is this run's time."""
     g = game(game_id)
     known = bot_registry(game_id)
     for name in bots:
@@ -209,7 +296,26 @@ def run_arena(
         for i, gs, lineup in schedule(bots, games, seed, teams)
     ]
     start = time.perf_counter()
-    played = run_all(_play, jobs, workers, ray, progress)
+    if record is None:
+        played = run_all(_play, jobs, workers, ray, progress)
+    else:
+        series = {
+            "game": game_id,
+            "scenario": sc,
+            "bots": list(bots),
+            "games": games,
+            "seed": seed,
+            "options": options or {},
+        }
+        kept = Record(record, series)
+        todo = [job for job in jobs if job[0] not in kept.games]
+        if progress is not None:
+            progress(len(kept.games))
+        for _, result in fan_out(_play, todo, workers, ray):
+            kept.add(result)
+            if progress is not None:
+                progress(len(kept.games))
+        played = [kept.games[i] for i in range(games)]
     summary = summarise(bots, played, teams)
     summary.update(
         game=game_id,
@@ -309,6 +415,7 @@ def summarise(
             n: round(think[n] / decisions[n], 6) if decisions[n] else 0.0 for n in names
         },
         "max_seconds_per_decision": {n: round(slowest[n], 4) for n in names},
+        "game_seconds": round(sum(p["seconds"] for p in played), 2),
         "results": [
             {
                 "game": p["index"],

@@ -1020,18 +1020,30 @@ def arena(
             "(Bradley-Terry, Elo scale; needs pip install 'greatwar\\[ratings]').",
         ),
     ] = False,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            help="Keep every finished game in this file (JSON lines) as it ends; run the same "
+            "command again to play only the games it does not hold yet, then report them all. "
+            "For long series played in parts.",
+            dir_okay=False,
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other and report their win rates (with 95% confidence
     intervals), overall and by team; or, with --ratings, rate several bots."""
     import os
 
-    from greatwar.arena import run_arena
+    from greatwar.arena import RecordError, run_arena
     from greatwar.fanout import FanoutError
 
     g = _game(game_id)
     teams = g.teams()
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     if ratings:
+        if record is not None:
+            raise typer.BadParameter("--record keeps one series; it does not go with --ratings")
         _ratings(g, names, games, scenario, seed, options, workers, as_json, game_id)
         return
     if len(names) != len(teams):
@@ -1058,9 +1070,12 @@ def arena(
                 progress=lambda n: bar.update(task, completed=n),
                 game_id=game_id,
                 ray=_ray(ray, ray_address),
+                record=record,
             )
     except FanoutError as failed:
         raise _fanout_failed(failed) from None
+    except RecordError as bad:
+        raise typer.BadParameter(str(bad), param_hint="--record") from None
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
     else:
@@ -1088,7 +1103,9 @@ def arena(
                 f"seed pairs {result['seed_pairs']}, no winner {result['draws']}, errors "
                 f"{len(result['errors'])}, ended by {result['reasons']}, last turn: mean "
                 f"{result['mean_last_turn']}, median {result['median_last_turn']}, "
-                f"{result['seconds']} s" + (f", means: {means}" if means else "")
+                f"{result['seconds']} s"
+                + (f" (the games' own time {result['game_seconds']} s)" if record else "")
+                + (f", means: {means}" if means else "")
             )
         )
         for e in result["errors"][:10]:
