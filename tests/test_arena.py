@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 import pytest
 from typer.testing import CliRunner
@@ -195,3 +196,21 @@ def test_a_record_of_another_series_is_refused_and_left_as_it_was(tmp_path) -> N
     path.write_text(before.decode().splitlines()[0] + "\nnot a game\n{}\n")
     with pytest.raises(RecordError, match="line 2 is not a finished game"):
         run_arena(("random", "random"), 2, scenario="introductory", seed=4, record=path)
+
+
+def test_a_bot_s_own_figures_are_summed_over_the_series() -> None:
+    from greatwar.arena import ArenaGame, summarise
+
+    def game(i: int, stats: dict[str, float]) -> dict[str, object]:
+        ag = ArenaGame(i, 1, {"ap": "s", "cp": "r"}, {"ap": "s", "cp": "r"}, outcome="ap")
+        ag.winner, ag.turn, ag.bot_stats = "s", 3, {"s": stats}
+        return asdict(ag)
+
+    played = [
+        game(0, {"searched": 3, "search_seconds": 1.5, "slowest_search": 0.9}),
+        game(1, {"searched": 1, "search_seconds": 1.7, "slowest_search": 1.7}),
+    ]
+    r = summarise(("s", "r"), played, ("ap", "cp"))
+    assert r["searched"] == {
+        "s": {"decisions": 4, "seconds_per_decision": 0.8, "max_seconds_per_decision": 1.7}
+    }

@@ -69,6 +69,8 @@ class ArenaGame:
     actions: int = 0
     seconds: float = 0.0
     error: str | None = None
+    bot_stats: dict[str, dict[str, float]] = field(default_factory=dict)  # label -> a bot's own
+    # figures (``stats()`` of a bot that has it: a search bot's searched decisions and time)
 
 
 def labels(bots: tuple[str, ...]) -> tuple[str, ...]:
@@ -166,6 +168,13 @@ def play_game(
         ag.turn = turn if isinstance(turn, int) else 0
         ag.numbers = _numbers(res)
         ag.winner = ag.teams.get(ag.outcome)
+    for seat, bot in bots.items():
+        stats = getattr(bot, "stats", None)
+        if callable(stats):
+            mine = ag.bot_stats.setdefault(seat_label[seat], {})
+            for k, v in stats().items():
+                was = mine.get(k, 0.0)
+                mine[k] = max(was, v) if k.startswith("slowest") else was + v
     ag.seconds = time.perf_counter() - start
     return ag
 
@@ -357,6 +366,7 @@ def summarise(
     decisions = {n: 0 for n in names}
     think = {n: 0.0 for n in names}
     slowest = {n: 0.0 for n in names}
+    searched = {n: [0, 0.0, 0.0] for n in names}  # decisions searched, their time, the longest
     outcomes: dict[str, int] = {}
     reasons: dict[str, int] = {}
     numbers: dict[str, list[float]] = {}
@@ -383,6 +393,10 @@ def summarise(
             decisions[n] += p["decisions"].get(n, 0)
             think[n] += p["think"].get(n, 0.0)
             slowest[n] = max(slowest[n], p["slowest"].get(n, 0.0))
+            own = p.get("bot_stats", {}).get(n, {})
+            searched[n][0] += int(own.get("searched", 0))
+            searched[n][1] += own.get("search_seconds", 0.0)
+            searched[n][2] = max(searched[n][2], own.get("slowest_search", 0.0))
     total = len(played)
     by_seed: dict[int, list[dict[str, Any]]] = {}
     for p in played:
@@ -416,6 +430,15 @@ def summarise(
         },
         "max_seconds_per_decision": {n: round(slowest[n], 4) for n in names},
         "game_seconds": round(sum(p["seconds"] for p in played), 2),
+        "searched": {
+            n: {
+                "decisions": int(k),
+                "seconds_per_decision": round(t / k, 4),
+                "max_seconds_per_decision": round(m, 4),
+            }
+            for n, (k, t, m) in searched.items()
+            if k
+        },
         "results": [
             {
                 "game": p["index"],

@@ -1108,6 +1108,14 @@ def arena(
                 + (f", means: {means}" if means else "")
             )
         )
+        for name, fig in result["searched"].items():
+            out.print(
+                escape(
+                    f"{name} searched {fig['decisions']} decisions: "
+                    f"{fig['seconds_per_decision']:.2f} s each, at most "
+                    f"{fig['max_seconds_per_decision']:.2f} s"
+                )
+            )
         for e in result["errors"][:10]:
             err.print(f"[red]error[/red] {escape(e)}")
     if result["errors"]:

@@ -160,6 +160,9 @@ def test_the_same_seed_gives_the_same_decision() -> None:
     b = SearchBot(seed=3, sims=8)
     assert a.choose(v) == b.choose(v) and a.last == b.last
     assert sum(n for n, _ in a.last.values()) == 8
+    # its own figures for the arena: one decision searched, its time and the longest
+    st = a.stats()
+    assert st["searched"] == 1 and st["search_seconds"] == st["slowest_search"] > 0
 
 
 def test_the_decision_does_not_depend_on_the_number_of_processes() -> None:

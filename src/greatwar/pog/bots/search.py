@@ -204,6 +204,8 @@ class SearchBot:
         self._pool: ProcessPoolExecutor | None = None
         self.searched = 0  # decisions searched so far
         self.simulations = 0  # simulations run so far
+        self.search_seconds = 0.0  # time spent on the searched decisions
+        self.slowest_search = 0.0  # the longest searched decision, in seconds
         self.last: dict[str, tuple[int, float]] = {}  # the last search's root statistics
 
     def choose(self, view: dict[str, Any]) -> str:
@@ -215,12 +217,16 @@ class SearchBot:
             return legal[0]
         if str(view.get("step")) not in self.key_steps:
             return self.heuristic.choose(view)
+        start = time.perf_counter()
         an = Analysis(view)
         candidates = ranked(self.heuristic, an, view, legal, self.top)
         if len(candidates) == 1:
             return candidates[0]
         stats = self.search(view, candidates)
         self.last = stats
+        spent = time.perf_counter() - start
+        self.search_seconds += spent
+        self.slowest_search = max(self.slowest_search, spent)
         best = max(
             range(len(candidates)),
             key=lambda i: (
@@ -261,6 +267,15 @@ class SearchBot:
         self.searched += 1
         self.simulations += sum(n for n, _ in total.values())
         return total
+
+    def stats(self) -> dict[str, float]:
+        """What this bot has searched so far (the arena reports it): decisions searched, their
+        time in all and the longest one, in seconds."""
+        return {
+            "searched": self.searched,
+            "search_seconds": self.search_seconds,
+            "slowest_search": self.slowest_search,
+        }
 
     def close(self) -> None:
         if self._pool is not None:
