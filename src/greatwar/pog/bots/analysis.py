@@ -147,6 +147,40 @@ VP_CLASSIC = bytes(1 if sp.vp_classic else 0 for sp in SPACES)
 FORT_SPACES = tuple(sp.ix for sp in SPACES if sp.fort > 0)
 
 
+# The map spaces a unit may walk (closed spaces aside) for each of (barred from the Near East
+# map, 11.3.1; BEF area only, 11.1.17; kept out of Italy, 5.7.4 #6).
+_LAND_OK: dict[tuple[bool, bool, bool], bytes] = {
+    (ne, bef, it): bytes(
+        1
+        if x in MAP
+        and not (ne and x in NEAR_EAST)
+        and not (bef and SPACES[x].nation not in movement.BEF_AREA)
+        and not (it and SPACES[x].nation == "it")
+        else 0
+        for x in range(N)
+    )
+    for ne in (False, True)
+    for bef in (False, True)
+    for it in (False, True)
+}
+# For each nation, the spaces each space leads to by connections its units may use (no MEF
+# beach link; dashed lines of other nations left out, 11.1.4).
+_NATION_NEXT: dict[str, tuple[tuple[int, ...], ...]] = {}
+
+
+def _nation_next(nation: str) -> tuple[tuple[int, ...], ...]:
+    got = tuple(
+        tuple(
+            n
+            for n, kind, nations in LINKS[x]
+            if not (kind == "mef_beach" or (kind == "nation" and nation not in nations))
+        )
+        for x in range(N)
+    )
+    _NATION_NEXT[nation] = got
+    return got
+
+
 # Fields of the state that nothing an analysis keeps for a position reads (the card piles, the
 # history of the turn's card uses, the procedure, the dice): left out of its fingerprint.
 _NOT_READ = frozenset(
@@ -199,6 +233,8 @@ _SHARED = (
     "_gain",
     "_sector",
     "_moves",
+    "_closed_map",
+    "_front",
 )
 
 
@@ -264,6 +300,12 @@ class Analysis:
         for x in MAP:
             if closed_all[x]:
                 closed[x] = 1
+        self._closed_map = [x for x in MAP if closed[x]]
+        foe = self.foe
+        ctrl = s.ctrl
+        self._front = [  # the enemy's spaces: controlled or occupied
+            x for x in MAP if ctrl[x] == foe or (occ[x] and UNITS[occ[x][0]].side == foe)
+        ]
         self._udist: dict[int, list[int]] = {}
         self._expo: dict[int, float] = {}
         self._worth: dict[int, float] = {}
@@ -474,26 +516,16 @@ class Analysis:
             self._udist[u] = got
             return got
         nation, barred_ne, bef_only, italy = key
-        s = self.s
-        foe = self.foe
-        ok = bytearray(N)
-        for x in MAP:
-            if self.closed[x]:
-                continue
-            sp = SPACES[x]
-            if barred_ne and x in NEAR_EAST:
-                continue
-            if bef_only and sp.nation not in movement.BEF_AREA:
-                continue
-            if italy and sp.nation == "it":
-                continue
-            ok[x] = 1
+        ok = bytearray(_LAND_OK[barred_ne, bef_only, italy])
+        for x in self._closed_map:
+            ok[x] = 0
         dist = [FAR] * N
         todo: list[int] = []
-        for x in MAP:
-            if ok[x] and (s.ctrl[x] == foe or self.side_in(x) == foe):
+        for x in self._front:
+            if ok[x]:
                 dist[x] = 0
                 todo.append(x)
+        nxt = _NATION_NEXT.get(nation) or _nation_next(nation)
         i = 0
         while i < len(todo):
             x = todo[i]
@@ -501,13 +533,10 @@ class Analysis:
             nd = dist[x] + 1
             if nd >= FAR:
                 continue
-            for n, kind, nations in LINKS[x]:
-                if not ok[n] or dist[n] <= nd:
-                    continue
-                if kind == "mef_beach" or (kind == "nation" and nation not in nations):
-                    continue
-                dist[n] = nd
-                todo.append(n)
+            for n in nxt[x]:
+                if ok[n] and dist[n] > nd:
+                    dist[n] = nd
+                    todo.append(n)
         self._dist[key] = dist
         self._udist[u] = dist
         return dist
