@@ -235,6 +235,7 @@ _SHARED = (
     "_moves",
     "_closed_map",
     "_front",
+    "_groups",
 )
 
 
@@ -326,6 +327,7 @@ class Analysis:
         self._gain: dict[int, float] = {}
         self._sector: dict[int, tuple[int, int]] = {}
         self._moves: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._groups: dict[tuple[tuple[int, ...], int], tuple[float, list[int]]] = {}
 
     # -- basic facts ---------------------------------------------------------------------
 
@@ -808,6 +810,10 @@ class Analysis:
         s = self.s
         if not units:
             return 0.0, []
+        key = (tuple(units), tgt)
+        got = self._groups.get(key)
+        if got is not None:
+            return got
         groups: list[list[int]] = []
         if designation.valid(s, list(units)):
             groups.append(list(units))
@@ -825,6 +831,7 @@ class Analysis:
             if v > best:
                 best = v
                 pick = g
+        self._groups[key] = (best, pick)
         return best, pick
 
     def attack_targets(self, spaces: Sequence[int]) -> list[int]:
