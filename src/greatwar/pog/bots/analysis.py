@@ -208,7 +208,7 @@ def _fingerprint(s: State, me: int) -> tuple[Any, ...]:
 # The facts and memos of the last few positions analysed, by fingerprint (oldest first): the
 # decisions of one operation, and the search's simulations, see the same position again.
 _BOARDS: dict[tuple[Any, ...], dict[str, Any]] = {}
-BOARDS_KEPT = 8
+BOARDS_KEPT = 64
 _SHARED = (
     "occ",
     "own_cf",
