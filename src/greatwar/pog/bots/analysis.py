@@ -20,6 +20,7 @@ model. Values are in "points": one step of Loss Factor is worth about one point,
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -208,6 +209,7 @@ def _fingerprint(s: State, me: int) -> tuple[Any, ...]:
 # The facts and memos of the last few positions analysed, by fingerprint (oldest first): the
 # decisions of one operation, and the search's simulations, see the same position again.
 _BOARDS: dict[tuple[Any, ...], dict[str, Any]] = {}
+_BOARDS_LOCK = threading.Lock()  # bots may think in several threads of one server
 BOARDS_KEPT = 64
 _SHARED = (
     "occ",
@@ -257,18 +259,18 @@ class Analysis:
         self.summer = season(s.turn) == "summer"
         self.mo = s.mo[me]
         key = _fingerprint(s, me)
-        shared = _BOARDS.get(key)
+        with _BOARDS_LOCK:
+            shared = _BOARDS.pop(key, None)
         if shared is None:
             self._build()
             shared = {name: getattr(self, name) for name in _SHARED}
-            _BOARDS[key] = shared
-            if len(_BOARDS) > BOARDS_KEPT:
-                del _BOARDS[next(iter(_BOARDS))]
         else:
             # The same position seen by the same seat: what was worked out for it holds.
             self.__dict__.update(shared)
-            del _BOARDS[key]
-            _BOARDS[key] = shared
+        with _BOARDS_LOCK:
+            _BOARDS[key] = shared  # the newest last
+            while len(_BOARDS) > BOARDS_KEPT:
+                del _BOARDS[next(iter(_BOARDS))]
 
     def _build(self) -> None:
         """Work out the facts of the position and start its memos (shared with any later
