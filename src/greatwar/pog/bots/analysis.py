@@ -245,7 +245,12 @@ _SHARED = (
 
 
 class Analysis:
-    """A position seen by one seat."""
+    """A position seen by one seat.
+
+    What it works out (the facts of ``_build`` and the memos named in ``_SHARED``) is shared with
+    every later analysis of a state with the same fingerprint (:func:`_fingerprint`): whatever
+    those read must be a field of the state the fingerprint holds, never the view, the hand,
+    the procedure or an argument left out of a memo's key."""
 
     def __init__(self, view: dict[str, Any], world: State | None = None) -> None:
         """``world``: a whole state to read instead of the view's public model (the search's
