@@ -208,7 +208,7 @@ def _fingerprint(s: State, me: int) -> tuple[Any, ...]:
 
 # The facts and memos of the last few positions analysed, by fingerprint (oldest first): the
 # decisions of one operation, and the search's simulations, see the same position again.
-_BOARDS: dict[tuple[Any, ...], dict[str, Any]] = {}
+_BOARDS: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 _BOARDS_LOCK = threading.Lock()  # bots may think in several threads of one server
 BOARDS_KEPT = 64
 _SHARED = (
@@ -264,16 +264,18 @@ class Analysis:
         self.summer = season(s.turn) == "summer"
         self.mo = s.mo[me]
         key = _fingerprint(s, me)
+        h = hash(key)  # the table is keyed by the hash (a long tuple is hashed once)
         with _BOARDS_LOCK:
-            shared = _BOARDS.pop(key, None)
-        if shared is None:
+            got = _BOARDS.pop(h, None)
+        if got is None or got[0] != key:
             self._build()
             shared = {name: getattr(self, name) for name in _SHARED}
         else:
             # The same position seen by the same seat: what was worked out for it holds.
+            shared = got[1]
             self.__dict__.update(shared)
         with _BOARDS_LOCK:
-            _BOARDS[key] = shared  # the newest last
+            _BOARDS[h] = (key, shared)  # the newest last
             while len(_BOARDS) > BOARDS_KEPT:
                 del _BOARDS[next(iter(_BOARDS))]
 
