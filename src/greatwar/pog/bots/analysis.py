@@ -210,6 +210,10 @@ def _fingerprint(s: State, me: int) -> tuple[Any, ...]:
 # decisions of one operation, and the search's simulations, see the same position again.
 _BOARDS: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 _BOARDS_LOCK = threading.Lock()  # bots may think in several threads of one server
+# Distances to the front (Analysis.dist) by (the enemy's spaces, the closed spaces) and the
+# kind of unit, the last few of them (oldest first).
+_FRONT_DISTS: dict[tuple[Any, ...], list[int]] = {}
+DISTS_KEPT = 1024
 BOARDS_KEPT = 64
 _SHARED = (
     "occ",
@@ -238,6 +242,7 @@ _SHARED = (
     "_closed_map",
     "_front",
     "_groups",
+    "_front_key",
 )
 
 
@@ -316,6 +321,7 @@ class Analysis:
         self._front = [  # the enemy's spaces: controlled or occupied
             x for x in MAP if ctrl[x] == foe or (occ[x] and UNITS[occ[x][0]].side == foe)
         ]
+        self._front_key = (tuple(self._front), tuple(self._closed_map))
         self._udist: dict[int, list[int]] = {}
         self._expo: dict[int, float] = {}
         self._worth: dict[int, float] = {}
@@ -526,6 +532,14 @@ class Analysis:
         if got is not None:
             self._udist[u] = got
             return got
+        # The same front, closed spaces and kind of unit give the same distances, in any
+        # position (the front moves less often than the units).
+        wide = (self._front_key, key)
+        got = _FRONT_DISTS.get(wide)
+        if got is not None:
+            self._dist[key] = got
+            self._udist[u] = got
+            return got
         nation, barred_ne, bef_only, italy = key
         ok = bytearray(_LAND_OK[barred_ne, bef_only, italy])
         for x in self._closed_map:
@@ -550,6 +564,10 @@ class Analysis:
                     todo.append(n)
         self._dist[key] = dist
         self._udist[u] = dist
+        with _BOARDS_LOCK:
+            _FRONT_DISTS[wide] = dist
+            while len(_FRONT_DISTS) > DISTS_KEPT:
+                del _FRONT_DISTS[next(iter(_FRONT_DISTS))]
         return dist
 
     # -- values of standing and of entering ------------------------------------------------
