@@ -20,6 +20,7 @@ model. Values are in "points": one step of Loss Factor is worth about one point,
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,7 +40,7 @@ from greatwar.pog.combat.fire import (
 )
 from greatwar.pog.data import SIDE_OF_NAME, load
 from greatwar.pog.scenarios import SCENARIOS
-from greatwar.pog.state import FORT_INTACT, State
+from greatwar.pog.state import FORT_DESTROYED, FORT_INTACT, State
 from greatwar.pog.war_status import season
 
 D = load()
@@ -131,11 +132,130 @@ def lf_capacity(s: State, units: Sequence[int]) -> int:
     return total
 
 
+def _spread(cf: list[int]) -> list[int]:
+    """For each space, the sum of ``cf`` over its neighbours."""
+    out = [0] * N
+    for x, v in enumerate(cf):
+        if v:
+            for n in ADJ[x]:
+                out[n] += v
+    return out
+
+
+# Static tables of the map (board.vp_space per rule set, the spaces with a fort).
+VP_HISTORICAL = bytes(1 if sp.vp else 0 for sp in SPACES)
+VP_CLASSIC = bytes(1 if sp.vp_classic else 0 for sp in SPACES)
+FORT_SPACES = tuple(sp.ix for sp in SPACES if sp.fort > 0)
+
+
+# The map spaces a unit may walk (closed spaces aside) for each of (barred from the Near East
+# map, 11.3.1; BEF area only, 11.1.17; kept out of Italy, 5.7.4 #6).
+_LAND_OK: dict[tuple[bool, bool, bool], bytes] = {
+    (ne, bef, it): bytes(
+        1
+        if x in MAP
+        and not (ne and x in NEAR_EAST)
+        and not (bef and SPACES[x].nation not in movement.BEF_AREA)
+        and not (it and SPACES[x].nation == "it")
+        else 0
+        for x in range(N)
+    )
+    for ne in (False, True)
+    for bef in (False, True)
+    for it in (False, True)
+}
+# For each nation, the spaces each space leads to by connections its units may use (no MEF
+# beach link; dashed lines of other nations left out, 11.1.4).
+_NATION_NEXT: dict[str, tuple[tuple[int, ...], ...]] = {}
+
+
+def _nation_next(nation: str) -> tuple[tuple[int, ...], ...]:
+    got = tuple(
+        tuple(
+            n
+            for n, kind, nations in LINKS[x]
+            if not (kind == "mef_beach" or (kind == "nation" and nation not in nations))
+        )
+        for x in range(N)
+    )
+    _NATION_NEXT[nation] = got
+    return got
+
+
+# Fields of the state that nothing an analysis keeps for a position reads (the card piles, the
+# history of the turn's card uses, the procedure, the dice): left out of its fingerprint.
+_NOT_READ = frozenset(
+    {"stack", "rng", "chance", "serial", "seed", "forced", "uses"}
+    | {"later", "deck", "hand", "discard", "removed", "table", "played", "out"}
+)
+_FINGERPRINTED = tuple((name, kind) for name, kind in State.FIELDS.items() if name not in _NOT_READ)
+
+
+def _fingerprint(s: State, me: int) -> tuple[Any, ...]:
+    """What an analysis of ``s`` by side ``me`` depends on: two analyses with the same
+    fingerprint work out the same facts and values (so they share them)."""
+    parts: list[Any] = [me]
+    for name, kind in _FINGERPRINTED:
+        v = getattr(s, name)
+        if kind == "ints":
+            parts.append(tuple(v))
+        elif kind in ("int", "str"):
+            parts.append(v)
+        else:
+            parts.append(repr(v))
+    return tuple(parts)
+
+
+# The facts and memos of the last few positions analysed, by fingerprint (oldest first): the
+# decisions of one operation, and the search's simulations, see the same position again.
+_BOARDS: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+_BOARDS_LOCK = threading.Lock()  # bots may think in several threads of one server
+# Distances to the front (Analysis.dist) by (the enemy's spaces, the closed spaces) and the
+# kind of unit, the last few of them (oldest first).
+_FRONT_DISTS: dict[tuple[Any, ...], list[int]] = {}
+DISTS_KEPT = 1024
+BOARDS_KEPT = 64
+_SHARED = (
+    "occ",
+    "own_cf",
+    "foe_cf",
+    "foe_army",
+    "foe_adj",
+    "foe_near",
+    "own_adj",
+    "closed",
+    "_udist",
+    "_expo",
+    "_worth",
+    "_next",
+    "_vp",
+    "_efort",
+    "foe_reach",
+    "depth",
+    "_behind",
+    "_pess",
+    "_dist",
+    "_pot",
+    "_gain",
+    "_sector",
+    "_moves",
+    "_closed_map",
+    "_front",
+    "_groups",
+    "_front_key",
+)
+
+
 # -- the analysis -----------------------------------------------------------------------------
 
 
 class Analysis:
-    """A position seen by one seat."""
+    """A position seen by one seat.
+
+    What it works out (the facts of ``_build`` and the memos named in ``_SHARED``) is shared with
+    every later analysis of a state with the same fingerprint (:func:`_fingerprint`): whatever
+    those read must be a field of the state the fingerprint holds, never the view, the hand,
+    the procedure or an argument left out of a memo's key."""
 
     def __init__(self, view: dict[str, Any], world: State | None = None) -> None:
         """``world``: a whole state to read instead of the view's public model (the search's
@@ -147,6 +267,28 @@ class Analysis:
         self.foe = 1 - me
         self.historical = SCENARIOS[s.scenario].historical
         self.summer = season(s.turn) == "summer"
+        self.mo = s.mo[me]
+        key = _fingerprint(s, me)
+        h = hash(key)  # the table is keyed by the hash (a long tuple is hashed once)
+        with _BOARDS_LOCK:
+            got = _BOARDS.pop(h, None)
+        if got is None or got[0] != key:
+            self._build()
+            shared = {name: getattr(self, name) for name in _SHARED}
+        else:
+            # The same position seen by the same seat: what was worked out for it holds.
+            shared = got[1]
+            self.__dict__.update(shared)
+        with _BOARDS_LOCK:
+            _BOARDS[h] = (key, shared)  # the newest last
+            while len(_BOARDS) > BOARDS_KEPT:
+                del _BOARDS[next(iter(_BOARDS))]
+
+    def _build(self) -> None:
+        """Work out the facts of the position and start its memos (shared with any later
+        analysis of the same position by the same seat, see :func:`_fingerprint`)."""
+        s = self.s
+        me = self.me
         self.occ = occ = board.occupants(s)
         own_cf = [0] * N
         foe_cf = [0] * N
@@ -162,23 +304,45 @@ class Analysis:
         self.own_cf = own_cf
         self.foe_cf = foe_cf
         self.foe_army = foe_army
-        self.foe_adj = [sum(foe_cf[n] for n in ADJ[x]) for x in range(N)]
+        # Sums over the neighbours, spread from the few spaces holding units (ADJ is symmetric
+        # and the factors are integers: the same totals as summing each space's neighbours).
+        self.foe_adj = foe_adj = _spread(foe_cf)
         # Enemy strength two spaces away or nearer (what could walk in next action round).
-        self.foe_near = [self.foe_adj[x] + sum(self.foe_adj[n] for n in ADJ[x]) for x in range(N)]
-        self.own_adj = [sum(own_cf[n] for n in ADJ[x]) for x in range(N)]
-        self.closed = bytearray(N)
+        self.foe_near = [a + b for a, b in zip(foe_adj, _spread(foe_adj), strict=True)]
+        self.own_adj = _spread(own_cf)
+        closed_all = supply.closed_spaces(s)
+        self.closed = closed = bytearray(N)
         for x in MAP:
-            if supply.closed_to_all(s, x):
-                self.closed[x] = 1
+            if closed_all[x]:
+                closed[x] = 1
+        self._closed_map = [x for x in MAP if closed[x]]
+        foe = self.foe
+        ctrl = s.ctrl
+        self._front = [  # the enemy's spaces: controlled or occupied
+            x for x in MAP if ctrl[x] == foe or (occ[x] and UNITS[occ[x][0]].side == foe)
+        ]
+        self._front_key = (tuple(self._front), tuple(self._closed_map))
+        self._udist: dict[int, list[int]] = {}
+        self._expo: dict[int, float] = {}
+        self._worth: dict[int, float] = {}
+        self._next: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+        self._vp = VP_HISTORICAL if self.historical else VP_CLASSIC
+        self._efort = efort = bytearray(N)
+        fort = s.fort
+        ctrl = s.ctrl
+        for x in FORT_SPACES:
+            if fort[x] != FORT_DESTROYED and ctrl[x] != me:
+                efort[x] = 1  # movement.enemy_fort()
         self.foe_reach = self._reach()
         self.depth = self._depth()
         self._behind: dict[int, float] = {}
-        self._pess: State | None = None
+        self._pess: list[State] = []  # the pessimistic position of cut_off(), once made
         self._dist: dict[tuple[str, bool, bool, bool], list[int]] = {}
         self._pot: dict[tuple[int, int], float] = {}
         self._gain: dict[int, float] = {}
         self._sector: dict[int, tuple[int, int]] = {}
-        self.mo = s.mo[me]
+        self._moves: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._groups: dict[tuple[tuple[int, ...], int], tuple[float, list[int]]] = {}
 
     # -- basic facts ---------------------------------------------------------------------
 
@@ -187,13 +351,16 @@ class Analysis:
         return UNITS[us[0]].side if us else -1
 
     def vp_space(self, x: int) -> bool:
-        return board.vp_space(self.s, x)
+        return bool(self._vp[x])  # board.vp_space()
 
     def space_worth(self, x: int) -> float:
         """What holding space ``x`` is worth (losing it to the enemy costs this)."""
+        got = self._worth.get(x)
+        if got is not None:
+            return got
         sp = SPACES[x]
         w = 0.4
-        if self.vp_space(x):
+        if self._vp[x]:
             w += VP_POINTS
         if sp.capital:
             w += 2.0
@@ -203,10 +370,11 @@ class Analysis:
             w += 0.5
         if sp.nation == "ru" and w > VP_POINTS and "treaty_of_brest_litovsk" not in self.s.events:
             w += RUSSIAN_VP  # 16.4: Russian VP spaces the CP holds drive Russia out of the war
+        self._worth[x] = w
         return w
 
     def enemy_fort(self, x: int) -> bool:
-        return movement.enemy_fort(self.s, self.me, x)
+        return bool(self._efort[x])  # movement.enemy_fort()
 
     def _reach(self) -> list[int]:
         """Moves the enemy's units need to reach each space (11.1: no zones of control, so
@@ -266,14 +434,15 @@ class Analysis:
         """Would unit ``u`` standing in ``y`` lose its supply if the enemy marched into every
         empty own space next to its units? (Units out of supply at the end of the turn die of
         attrition, 14.3; with no zones of control a supply line is cut by one march.)"""
-        p = self._pess
-        if p is None:
+        if self._pess:
+            p = self._pess[0]
+        else:
             p = self.s.clone(with_log=False)
             for x in MAP:
                 if p.ctrl[x] == self.me and not self.occ[x] and self.foe_reach[x] <= 1:
                     p.ctrl[x] = self.foe
             p.cache = {}
-            self._pess = p
+            self._pess.append(p)
         return not supply.supplied_at(p, u, y)
 
     def behind(self, x: int) -> float:
@@ -355,31 +524,33 @@ class Analysis:
 
     def dist(self, u: int) -> list[int]:
         """Moves from each space to the nearest enemy-held space, for units like ``u``."""
+        got = self._udist.get(u)
+        if got is not None:
+            return got
         key = self._key(u)
         got = self._dist.get(key)
         if got is not None:
+            self._udist[u] = got
+            return got
+        # The same front, closed spaces and kind of unit give the same distances, in any
+        # position (the front moves less often than the units).
+        wide = (self._front_key, key)
+        got = _FRONT_DISTS.get(wide)
+        if got is not None:
+            self._dist[key] = got
+            self._udist[u] = got
             return got
         nation, barred_ne, bef_only, italy = key
-        s = self.s
-        foe = self.foe
-        ok = bytearray(N)
-        for x in MAP:
-            if self.closed[x]:
-                continue
-            sp = SPACES[x]
-            if barred_ne and x in NEAR_EAST:
-                continue
-            if bef_only and sp.nation not in movement.BEF_AREA:
-                continue
-            if italy and sp.nation == "it":
-                continue
-            ok[x] = 1
+        ok = bytearray(_LAND_OK[barred_ne, bef_only, italy])
+        for x in self._closed_map:
+            ok[x] = 0
         dist = [FAR] * N
         todo: list[int] = []
-        for x in MAP:
-            if ok[x] and (s.ctrl[x] == foe or self.side_in(x) == foe):
+        for x in self._front:
+            if ok[x]:
                 dist[x] = 0
                 todo.append(x)
+        nxt = _NATION_NEXT.get(nation) or _nation_next(nation)
         i = 0
         while i < len(todo):
             x = todo[i]
@@ -387,14 +558,16 @@ class Analysis:
             nd = dist[x] + 1
             if nd >= FAR:
                 continue
-            for n, kind, nations in LINKS[x]:
-                if not ok[n] or dist[n] <= nd:
-                    continue
-                if kind == "mef_beach" or (kind == "nation" and nation not in nations):
-                    continue
-                dist[n] = nd
-                todo.append(n)
+            for n in nxt[x]:
+                if ok[n] and dist[n] > nd:
+                    dist[n] = nd
+                    todo.append(n)
         self._dist[key] = dist
+        self._udist[u] = dist
+        with _BOARDS_LOCK:
+            _FRONT_DISTS[wide] = dist
+            while len(_FRONT_DISTS) > DISTS_KEPT:
+                del _FRONT_DISTS[next(iter(_FRONT_DISTS))]
         return dist
 
     # -- values of standing and of entering ------------------------------------------------
@@ -446,10 +619,19 @@ class Analysis:
     def exposure(self, y: int) -> float:
         """How cut off a unit standing in ``y`` would be: enemy-held neighbours beyond two
         (a unit deep in enemy ground loses its supply line and dies in attrition, 14.3)."""
-        s = self.s
+        got = self._expo.get(y)
+        if got is not None:
+            return got
+        ctrl = self.s.ctrl
         foe = self.foe
-        n = sum(1 for z in ADJ[y] if s.ctrl[z] == foe and not self.closed[z])
-        return max(0, n - 2) * 1.5
+        closed = self.closed
+        n = 0
+        for z in ADJ[y]:
+            if ctrl[z] == foe and not closed[z]:
+                n += 1
+        e = max(0, n - 2) * 1.5
+        self._expo[y] = e
+        return e
 
     def leave_cost(self, u: int, x: int) -> float:
         """What leaving ``x`` empty risks: the enemy walking in (only the last unit)."""
@@ -480,18 +662,27 @@ class Analysis:
     # -- movement --------------------------------------------------------------------------
 
     def next_spaces(self, u: int, x: int) -> list[tuple[int, bool]]:
-        """Spaces ``u`` could enter from ``x`` (and whether it must stop there)."""
+        """Spaces ``u`` could enter from ``x`` (and whether it must stop there). Kept for the
+        analysis' life: never change the list."""
+        k = (u, x)
+        got = self._next.get(k)
+        if got is not None:
+            return got
         s = self.s
+        efort = self._efort
+        fort = s.fort
+        may_enter = movement.may_enter
         out = []
         for n, kind, nations in LINKS[x]:
-            if not movement.may_enter(s, u, x, n, kind, nations):
+            if not may_enter(s, u, x, n, kind, nations):
                 continue
-            if self.enemy_fort(n) and s.fort[n] == FORT_INTACT:
+            if efort[n] and fort[n] == FORT_INTACT:
                 if not UNITS[u].army:
                     continue  # a lone corps rarely besieges; leave forts to armies
                 out.append((n, True))
                 continue
             out.append((n, False))
+        self._next[k] = out
         return out
 
     def can_stop(self, u: int, y: int, attacks: Sequence[int] = ()) -> bool:
@@ -503,6 +694,20 @@ class Analysis:
         """The best value reachable by unit ``u`` from ``x`` with ``mp`` movement points left:
         the potential where it stops plus what it captures on the way, and the path."""
         memo: dict[tuple[int, int], tuple[float, list[int]]] = {}
+        s = self.s
+        frame = {"attacks": list(attacks)}
+        stops: dict[int, bool] = {}
+        can_stop = movement.can_stop
+        potential = self.potential
+        capture_gain = self.capture_gain
+        next_spaces = self.next_spaces
+        pass_share = self.pass_share
+
+        def stop_ok(y: int) -> bool:
+            ok = stops.get(y)
+            if ok is None:
+                ok = stops[y] = can_stop(s, frame, u, y)
+            return ok
 
         def go(y: int, m: int) -> tuple[float, list[int]]:
             k = (y, m)
@@ -511,22 +716,22 @@ class Analysis:
                 return got
             best = -1e9
             path: list[int] = []
-            if self.can_stop(u, y, attacks):
-                best = self.potential(u, y)
+            if stop_ok(y):
+                best = potential(u, y)
             if m > 0:
-                for n, stop in self.next_spaces(u, y):
+                for n, stop in next_spaces(u, y):
                     if n == x:
                         continue
-                    g = self.capture_gain(n)
+                    g = capture_gain(n)
                     if stop:
-                        if not self.can_stop(u, n, attacks):
+                        if not stop_ok(n):
                             continue
-                        v = g + self.potential(u, n)
+                        v = g + potential(u, n)
                         sub: list[int] = []
                     else:
                         sv, sub = go(n, m - 1)
                         if sub:
-                            g *= self.pass_share(n)  # taken in passing, left empty
+                            g *= pass_share(n)  # taken in passing, left empty
                         v = g + sv - STEP_COST
                     if v > best + 1e-9:
                         best = v
@@ -543,10 +748,14 @@ class Analysis:
         mf = board.mf(s, u)
         if mf <= 0 or "no_overland_movement" in UNITS[u].flags:
             return 0.0
+        key = (u, tuple(attacks))
+        got = self._moves.get(key)
+        if got is not None:
+            return got
         best, path = self.best_move(u, x, mf, attacks)
-        if not path:
-            return 0.0
-        return best - self.potential(u, x) - self.leave_cost(u, x)
+        g = 0.0 if not path else best - self.potential(u, x) - self.leave_cost(u, x)
+        self._moves[key] = g
+        return g
 
     # -- combat ----------------------------------------------------------------------------
 
@@ -628,6 +837,10 @@ class Analysis:
         s = self.s
         if not units:
             return 0.0, []
+        key = (tuple(units), tgt)
+        got = self._groups.get(key)
+        if got is not None:
+            return got
         groups: list[list[int]] = []
         if designation.valid(s, list(units)):
             groups.append(list(units))
@@ -645,6 +858,7 @@ class Analysis:
             if v > best:
                 best = v
                 pick = g
+        self._groups[key] = (best, pick)
         return best, pick
 
     def attack_targets(self, spaces: Sequence[int]) -> list[int]:
