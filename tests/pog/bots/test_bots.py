@@ -210,8 +210,10 @@ def test_war_status_after_total_war_moves_the_combined_marker_toward_its_thresho
     # 16.1.6: after Total War only the combined marker moves. Toward 33 (with the CP's
     # Russian VP spaces) the Fall of the Tsar comes nearer, which the CP wants; toward 30 the
     # Zimmermann Telegram, which the Allies want.
+    s.events["zimmermann_telegram"] = 9  # the Allies have nothing left to climb for
     assert war_status_gain(s, 1, 1) > 1.0
     assert combined_track_worth(s, 25) > combined_track_worth(s, 24)
+    del s.events["zimmermann_telegram"]
     s.events["fall_of_the_tsar"] = 8  # the CP has nothing left to climb for
     assert combined_track_worth(s, 25) < combined_track_worth(s, 24)
     assert war_status_gain(s, 0, 1) > 1.0  # the Allies still climb toward the US

@@ -56,8 +56,10 @@ TRENCH = 1.2  # points per trench level on an own front-line space next to the e
 WS = 1.0  # one War Status point before Total War
 LIMITED_WAR = 20.0  # reaching Limited War (16.1.3): a better deck (and Turkey for the CP, 16.1.3)
 TOTAL_WAR = 60.0  # reaching Total War (16.1.4): the best deck (Brest-Litovsk, the US)
-FALL_OF_THE_TSAR_TRACK = 6.0 * VP_POINTS  # the CP: the Russian collapse (16.4.4-16.4.9)
-ZIMMERMANN_TRACK = 3.0 * VP_POINTS  # the AP: the US enters the war (16.3.2-16.3.4)
+FALL_OF_THE_TSAR_TRACK = 9.0 * VP_POINTS  # the CP: the Russian collapse (16.4.4-16.4.9)
+ZIMMERMANN_TRACK = 9.0 * VP_POINTS  # the AP: the US enters the war (16.3.2-16.3.4); at 3 VP the
+# Allies counted every War Status point after Total War as a loss (it brought the Fall of the Tsar
+# nearer than the US) and played their War Status events for OPS; at 9 both thresholds weigh alike
 TRACK_SPAN = 14  # combined War Status points below a threshold from which progress counts
 CARD_OPS = 0.6  # one OPS of a card in hand
 RP = 1.5  # one replacement point
