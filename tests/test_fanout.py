@@ -17,7 +17,14 @@ from greatwar.fanout import Ray, connect, fan_out, run_all
 from greatwar.selfplay import game_seeds, play_job
 
 # What differs from run to run whatever the seeds: time, and where the games ran.
-NOT_RESULTS = {"seconds", "seconds_per_decision", "max_seconds_per_decision", "workers", "ray"}
+NOT_RESULTS = {
+    "seconds",
+    "game_seconds",
+    "seconds_per_decision",
+    "max_seconds_per_decision",
+    "workers",
+    "ray",
+}
 
 
 def invoke(args: list[str]) -> dict[str, Any]:
