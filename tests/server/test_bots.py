@@ -44,7 +44,8 @@ def test_no_request_waits_for_a_bot(store: GameStore, monkeypatch: Any) -> None:
 
 
 def test_bots_think_in_a_bounded_number_of_worker_processes(store: GameStore) -> None:
-    with TestClient(create_app(store=store, bot_workers=1, allow_bot_games=True)) as client:
+    app = create_app(store=store, bot_workers=1, allow_bot_games=True, bot_pause=0.0)
+    with TestClient(app) as client:
         runner = client.app.state.runner  # type: ignore[attr-defined]
         ids = []
         for seed in (1, 2, 3):
@@ -57,8 +58,8 @@ def test_bots_think_in_a_bounded_number_of_worker_processes(store: GameStore) ->
                 },
             )
             ids.append(r.json()["id"])
-        for gid in ids:
-            assert finished(client, gid)["over"]
+        for gid in ids:  # three games' decisions, about 1,200, queue for the one worker
+            assert finished(client, gid, timeout=600)["over"]
         workers = runner.pool._workers
         assert len(workers) == 1 and workers[0].proc.pid != os.getpid()
 
