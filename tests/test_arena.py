@@ -141,14 +141,9 @@ def test_a_bot_meeting_itself_plays_two_different_games_of_a_seed_pair() -> None
 
 
 def _without_time(r: dict[str, object]) -> dict[str, object]:
-    drop = (
-        "seconds",
-        "game_seconds",
-        "seconds_per_decision",
-        "max_seconds_per_decision",
-        "workers",
-    )
-    return {k: v for k, v in r.items() if k not in drop}
+    from greatwar.arena import RUN_KEYS
+
+    return {k: v for k, v in r.items() if k not in RUN_KEYS}
 
 
 def test_a_recorded_series_played_in_parts_reports_what_one_run_reports(tmp_path) -> None:

@@ -12,19 +12,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from greatwar.arena import RUN_KEYS
 from greatwar.cli import app
 from greatwar.fanout import Ray, connect, fan_out, run_all
 from greatwar.selfplay import game_seeds, play_job
-
-# What differs from run to run whatever the seeds: time, and where the games ran.
-NOT_RESULTS = {
-    "seconds",
-    "game_seconds",
-    "seconds_per_decision",
-    "max_seconds_per_decision",
-    "workers",
-    "ray",
-}
 
 
 def invoke(args: list[str]) -> dict[str, Any]:
@@ -35,7 +26,7 @@ def invoke(args: list[str]) -> dict[str, Any]:
 
 
 def results(doc: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in doc.items() if k not in NOT_RESULTS}
+    return {k: v for k, v in doc.items() if k not in RUN_KEYS}
 
 
 def test_local_processes_run_every_job_once_and_results_come_back_in_job_order() -> None:

@@ -45,6 +45,20 @@ from greatwar.fanout import Ray, fan_out, run_all
 
 MAX_DECISIONS = 100_000
 
+RUN_KEYS = frozenset(
+    {
+        "seconds",
+        "game_seconds",
+        "seconds_per_decision",
+        "max_seconds_per_decision",
+        "searched",
+        "workers",
+        "ray",
+    }
+)
+"""The keys of a summary that tell of the run rather than of its games (times, the searching
+bots' timed figures, where the games ran): two runs of one series differ in these alone."""
+
 Lineup = dict[str, tuple[str, str]]
 """Team id -> (label, bot name) for one game."""
 
