@@ -491,3 +491,23 @@ def test_late_entry_cards_only_as_events_or_discards():
     from greatwar.pog.draw_phase import discardable
 
     assert italy in discardable(s, AP)
+
+
+@pytest.mark.rule("optional cards")
+@pytest.mark.rule("4.3.1")
+def test_guns_of_august_may_be_set_aside_for_a_matching_optional_card():
+    """Optional-cards note, way 2: "a matching card (both in terms of the War Status Decks and
+    Ops/SR value) is secretly removed"; Guns of August (Mobilization, 3 OPS / 4 SR) matches
+    Kaisertreu (cp57) like the other 3 / 4 Mobilization cards, and once it is set aside the CP
+    has no Guns of August to start with (4.3.1)."""
+    s = engine.new_game("campaign", {"optional_cards": "select"}, seed=2)
+    assert CARDS[D.card("cp57")].deck == CARDS[D.card("cp01")].deck == "mobilization"
+    engine.apply(s, "select cp57")
+    offered = {a.args[0] for a in engine.legal_actions(s)}
+    assert offered == {"cp01", "cp06", "cp07", "cp08", "cp10"}
+    engine.apply(s, "select cp01")
+    engine.apply(s, "done")  # the CP's selection
+    engine.apply(s, "done")  # the AP's
+    assert D.card("cp01") in s.out[CP] and D.card("cp57") in s.deck[CP] + s.hand[CP]
+    assert not any(str(a).startswith("choose") for a in engine.legal_actions(s))
+    assert D.card("cp01") not in s.hand[CP]

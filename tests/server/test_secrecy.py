@@ -9,6 +9,7 @@ no state of the dice generator. The other tests pin each leak the review found.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -109,76 +110,96 @@ WALKS = [
     ("introductory", {"optional_cards": "select"}),
 ]
 
+QMG = game("qmg1914")
+QMG_CARD = re.compile(r"\b(?:ahoe|ru|de|frit|ukus)_[a-z]{2}_\d\d\b")
+
+
+def qmg_card_ids(doc: Any) -> set[str]:
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    return set(QMG_CARD.findall(text))
+
 
 class Walk:
-    """One game played to its end through the server by two human seats, every answer each
-    seat gets collected and checked against the engine's views of that seat."""
+    """One game played to its end through the server by its people (each a token holding one
+    or more seats), every answer each person gets collected and checked against the engine's
+    views of that person's seats: no card id they were never shown, no seed, no state of the
+    dice generator until the game is over."""
 
-    def __init__(self, client: TestClient, gid: str, tokens: dict[str, str], seed: int) -> None:
-        self.client, self.gid, self.tokens = client, gid, tokens
+    def __init__(
+        self, client: TestClient, gid: str, people: dict[str, list[str]], seed: int
+    ) -> None:
+        self.client, self.gid, self.people = client, gid, people
         self.rng = random.Random(seed)
-        self.known: dict[str, set[str]] = {"ap": set(), "cp": set()}
-        self.read = {"ap": 0, "cp": 0}  # log entries of each seat's view already learnt
+        self.service = client.app.state.service  # type: ignore[attr-defined]
+        self.game = game(self.service.load(gid).ok().record.game)
+        self.cards = card_ids if self.game.id == "pog" else qmg_card_ids
+        self.holder = {seat: token for token, seats in people.items() for seat in seats}
+        self.known: dict[str, set[str]] = {token: set() for token in people}
+        self.read = {seat: 0 for seat in self.holder}  # log entries of each view already learnt
         self.secrets: set[str] = set()  # seed and generator states, as text
         self.answers = 0
-        self.service = client.app.state.service  # type: ignore[attr-defined]
 
     def state(self) -> Any:
         return self.service.load(self.gid).ok().state
 
     def learn(self) -> None:
-        """What each seat may know now: every card id its engine view shows (the log: the
-        entries it has not read yet)."""
+        """What each person may know now: every card id the engine views of their seats show
+        (the log: the entries not read yet)."""
         s = self.state()
-        for seat in ("ap", "cp"):
-            v = POG.view(s, seat)
+        for seat, token in self.holder.items():
+            v = self.game.view(s, seat)
             log = v.pop("log")
-            self.known[seat] |= card_ids(v) | card_ids(log[self.read[seat] :])
+            self.known[token] |= self.cards(v) | self.cards(log[self.read[seat] :])
             self.read[seat] = len(log)
         self.secrets.add(str(s.rng))
         self.secrets.add(str(s.seed))
 
-    def check(self, seat: str | None, doc: Any) -> None:
-        """An answer to ``seat`` (None: to anyone) shows nothing that seat was not shown."""
+    def check(self, token: str | None, doc: Any) -> None:
+        """An answer to the person of ``token`` (None: to anyone) shows nothing that person
+        was not shown."""
         self.answers += 1
         text = doc if isinstance(doc, str) else json.dumps(doc)
-        allowed = self.known[seat] if seat else self.known["ap"] & self.known["cp"]
-        leaked = card_ids(text) - allowed
-        assert not leaked, f"{seat or 'anyone'} was sent {sorted(leaked)} in {text[:300]}"
+        allowed = self.known[token] if token else set.intersection(*self.known.values())
+        leaked = self.cards(text) - allowed
+        who = "/".join(self.people[token]) if token else "anyone"
+        assert not leaked, f"{who} was sent {sorted(leaked)} in {text[:300]}"
         over = '"over": true' in text or '"over":true' in text
         if not over:
             for secret in self.secrets:
-                assert (f"{secret}" in text) is False, f"a seed or generator state reached {seat}"
+                assert (f"{secret}" in text) is False, f"a seed or generator state reached {who}"
 
-    def get(self, who: str | None, path: str, **params: Any) -> Any:
-        headers = {"X-Seat-Token": self.tokens[who]} if who else {}
+    def get(self, token: str | None, path: str, **params: Any) -> Any:
+        headers = {"X-Seat-Token": token} if token else {}
         r = self.client.get(path, params=params, headers=headers)
-        self.check(who, r.text)
+        self.check(token, r.text)
         return r
 
     def run(self, limit: int = 4000) -> int:
         c, gid = self.client, self.gid
         self.learn()
-        with (
-            c.websocket_connect(f"/api/games/{gid}/ws") as ws_ap,
-            c.websocket_connect(f"/api/games/{gid}/ws") as ws_cp,
-        ):
-            sockets = {"ap": ws_ap, "cp": ws_cp}
-            for seat, ws in sockets.items():
-                ws.send_json({"token": self.tokens[seat]})
-                self.check(seat, ws.receive_text())
-            views = {seat: self.get(seat, f"/api/games/{gid}/view").json() for seat in sockets}
+        with contextlib.ExitStack() as stack:
+            sockets = {
+                token: stack.enter_context(c.websocket_connect(f"/api/games/{gid}/ws"))
+                for token in self.people
+            }
+            for token, ws in sockets.items():
+                ws.send_json({"token": token})
+                self.check(token, ws.receive_text())
+            views = {t: self.get(t, f"/api/games/{gid}/view").json() for t in sockets}
+            first = next(iter(sockets))
             for n in range(limit):
-                seat = views["ap"]["to_act"]
+                seat = views[first]["to_act"]
                 if seat is None:
                     break
-                v = views[seat]
+                token = self.holder[seat]
+                v = views[token]
+                assert v["seat"] == seat, (v["seat"], seat)  # a person's view: the seat to act
                 if n % 40 == 7:
-                    self.probe(seat, v)
+                    self.probe(token, v)
                 pick = self.rng.choice(v["legal"])
                 r = self.client.post(
                     f"/api/games/{gid}/action",
-                    headers={"X-Seat-Token": self.tokens[seat], "X-Request-Id": f"r{n}"},
+                    headers={"X-Seat-Token": token, "X-Request-Id": f"r{n}"},
                     json={
                         "action": pick,
                         "serial": v["serial"],
@@ -188,7 +209,7 @@ class Walk:
                 )
                 assert r.status_code == 200, r.text
                 self.learn()
-                self.check(seat, r.text)
+                self.check(token, r.text)
                 for who, ws in sockets.items():
                     raw = ws.receive_text()
                     self.check(who, raw)
@@ -199,35 +220,36 @@ class Walk:
         assert end["over"] and end["seed"] is not None  # told once the game is over
         return n
 
-    def probe(self, seat: str, v: dict[str, Any]) -> None:
+    def probe(self, token: str, v: dict[str, Any]) -> None:
         """Answers besides the game's own flow: errors, replays, the public facts."""
         c, gid = self.client, self.gid
-        other = "cp" if seat == "ap" else "ap"
+        other = next(t for t in self.people if t != token)
+        wrong = "move ge_1 paris" if self.game.id == "pog" else "battle berlin"
         for who, body in (
             (other, {"action": v["legal"][0], "serial": v["serial"]}),  # 403: not your turn
-            (seat, {"action": "move ge_1 paris", "serial": v["serial"]}),  # 422: illegal
-            (seat, {"action": "play ops zz99", "serial": v["serial"]}),  # 400: malformed
-            (seat, {"action": v["legal"][0], "serial": v["serial"] + 3}),  # 409: stale
-            (seat, {"action": v["legal"][0]}),  # 400: no serial
+            (token, {"action": wrong, "serial": v["serial"]}),  # 422: illegal
+            (token, {"action": "play ops zz99", "serial": v["serial"]}),  # 400: malformed
+            (token, {"action": v["legal"][0], "serial": v["serial"] + 3}),  # 409: stale
+            (token, {"action": v["legal"][0]}),  # 400: no serial
         ):
-            r = c.post(
-                f"/api/games/{gid}/action", headers={"X-Seat-Token": self.tokens[who]}, json=body
-            )
+            r = c.post(f"/api/games/{gid}/action", headers={"X-Seat-Token": who}, json=body)
             assert 400 <= r.status_code < 500, r.text
             self.check(who, r.text)
         r = c.post(
-            f"/api/games/{gid}/undo",
-            headers={"X-Seat-Token": self.tokens[other]},
-            json={"serial": v["serial"]},
+            f"/api/games/{gid}/undo", headers={"X-Seat-Token": other}, json={"serial": v["serial"]}
         )
         self.check(other, r.text)
         steps = v["version"]
-        for who in ("ap", "cp"):
+        for who, seats in self.people.items():
             for step in {0, self.rng.randrange(steps + 1), steps}:
-                r = self.get(who, f"/api/games/{gid}/replay", seat=who, step=step)
+                r = self.get(who, f"/api/games/{gid}/replay", seat=seats[0], step=step)
                 assert r.status_code == 200, r.text
-            r = self.get(who, f"/api/games/{gid}/replay", seat="both", step=steps)
+            theirs = next(s for s in self.holder if s not in seats)
+            r = self.get(who, f"/api/games/{gid}/replay", seat=theirs, step=steps)
             assert r.status_code == 403
+            if self.game.id == "pog":
+                r = self.get(who, f"/api/games/{gid}/replay", seat="both", step=steps)
+                assert r.status_code == 403
             self.get(who, f"/api/games/{gid}/record")
         self.get(None, f"/api/games/{gid}")
         self.get(None, "/api/games")
@@ -250,7 +272,40 @@ def test_whole_games_never_show_a_seat_another_seats_secrets(
         assert r.status_code == 201, r.text
         doc = r.json()
         assert doc["game"]["seed"] is None and not doc["game"]["seeded"]
-        walk = Walk(client, doc["id"], doc["tokens"], seed=len(scenario))
+        people = {token: [seat] for seat, token in doc["tokens"].items()}
+        walk = Walk(client, doc["id"], people, seed=len(scenario))
         decisions = walk.run()
     store.close()
     assert decisions > 20 and walk.answers > 2 * decisions
+
+
+QMG_PEOPLE = [["ahoe", "de"], ["ru", "frit"], ["ukus"]]
+
+
+@pytest.mark.heading("WHO CAN SEE WHAT?")
+@pytest.mark.parametrize("walk_seed", [1, 2])
+def test_a_quartermaster_general_game_of_three_people_never_shows_another_power_s_secrets(
+    tmp_path: Path, monkeypatch: Any, walk_seed: int
+) -> None:
+    """Three people (the rulebook's three-player assignments) play a whole game; no answer any
+    of them gets shows a card of another person's hand, deck or prepared row, the seed or the
+    generator's state before the end."""
+    import greatwar.server.games as service_module
+
+    store = GameStore(str(tmp_path / "walk.sqlite"))
+    seed = 4_100_000_000_000_000_003 + walk_seed
+    monkeypatch.setattr(service_module.secrets, "randbelow", lambda _n: seed)
+    with TestClient(create_app(store=store)) as client:
+        seats = dict.fromkeys(QMG.seats, "human")
+        body = {"game": "qmg1914", "seats": seats, "players": QMG_PEOPLE}
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 201, r.text
+        doc = r.json()
+        assert doc["game"]["seed"] is None and not doc["game"]["seeded"]
+        people = {p["token"]: list(p["seats"]) for p in doc["players"]}
+        assert sorted(map(sorted, people.values())) == sorted(map(sorted, QMG_PEOPLE))
+        walk = Walk(client, doc["id"], people, seed=walk_seed)
+        decisions = walk.run()
+        assert str(seed) in client.get(f"/api/games/{doc['id']}").text  # shown at the end
+    store.close()
+    assert decisions > 20 and walk.answers > 3 * decisions

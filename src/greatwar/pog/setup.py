@@ -206,7 +206,9 @@ def later_start(s: State, sc: Scenario) -> None:
 
 def _matching_basic(s: State, side: int, opt: int) -> list[int]:
     """Basic cards that a chosen optional card may replace: same War Commitment deck and the
-    same OPS and SR values (optional-cards note, way 2)."""
+    same OPS and SR values (optional-cards note, way 2). The note makes no exception: Guns of
+    August matches a 3-OPS / 4-SR Mobilization card like any other (ruling R110); set aside, it
+    is no longer in the deck when the CP decides on it (4.3.1)."""
     o = CARDS[opt]
     return [
         c
@@ -215,7 +217,6 @@ def _matching_basic(s: State, side: int, opt: int) -> list[int]:
         and CARDS[c].deck == o.deck
         and CARDS[c].ops == o.ops
         and CARDS[c].sr == o.sr
-        and c != GUNS_OF_AUGUST
     ]
 
 

@@ -50,7 +50,9 @@ def new_state(options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
         s.deck[p] = list(POWER_CARDS[p])
         s.chance += 1
         s.rng = _rng.shuffle(s.rng, s.deck[p])
-    log(s, "game.setup", "SETUP", seed=seed)
+    # The seed stays out of the log: every power reads it, and from the seed every deck's order
+    # follows (the server shows the seed once the game is over).
+    log(s, "game.setup", "SETUP")
     push(s, "game", ph="setup", i=0)
     return s
 

@@ -74,7 +74,7 @@ _TYPE = {
 }
 
 EN: dict[str, str] = {
-    "game.setup": "A new game (seed {seed})",
+    "game.setup": "A new game",
     "game.over": "Game over: the {outcome} win ({reason}); VP {vp}",
     "round.start": "Round {round} begins",
     "turn.start": "{power}'s turn",
