@@ -147,7 +147,9 @@ def lang_of(request: Request | WebSocket, asked: Any = None) -> str:
 
 
 def json_response(doc: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    """A JSON answer (the documents are plain JSON already: no re-encoding pass)."""
+    """A JSON answer (the documents are plain JSON already: no re-encoding pass). A document
+    holding a number JSON cannot carry (NaN, infinity) is refused (ValueError: a 500 in JSON),
+    never sent."""
     return Response(dumps(doc), status_code=status, media_type="application/json", headers=headers)
 
 
@@ -474,7 +476,7 @@ def create_app(
         if text is None:
             if not isinstance(g, HasWeb):
                 raise NotFound(f"{g.title} has no drawing data for the web client yet")
-            text = json.dumps(g.web().static_data(lang), separators=(",", ":"))
+            text = json.dumps(g.web().static_data(lang), separators=(",", ":"), allow_nan=False)
             data_texts[g.id, lang] = text
         return Response(text, media_type="application/json", headers=by_lang)
 
@@ -485,7 +487,9 @@ def create_app(
         lang = lang_of(request)
         text = string_texts.get(lang)
         if text is None:
-            text = json.dumps(web_strings(lang), separators=(",", ":"), ensure_ascii=False)
+            text = json.dumps(
+                web_strings(lang), separators=(",", ":"), ensure_ascii=False, allow_nan=False
+            )
             string_texts[lang] = text
         return Response(text, media_type="application/json", headers=by_lang)
 

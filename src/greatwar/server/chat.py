@@ -28,9 +28,9 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
 from greatwar.server.games import GameService, ServiceError, Unavailable
-from greatwar.server.hub import Hub
+from greatwar.server.hub import Hub, dumps
 from greatwar.server.listen import Follower
-from greatwar.server.store import CHANNEL, GameStore
+from greatwar.server.store import CHANNEL, GameStore, finite
 
 MAX_TEXT = 500
 
@@ -89,7 +89,7 @@ class ChatStore:
                 ).all()
         except SQLAlchemyError as e:
             raise Unavailable(f"chat store error: {e}") from None
-        return [{"n": r.n, "seat": r.seat, "text": r.text, "at": r.at} for r in rows]
+        return [{"n": r.n, "seat": r.seat, "text": r.text, "at": finite(r.at)} for r in rows]
 
     def add(self, game_id: str, seat: str, text: str) -> dict[str, Any]:
         """Append a message (numbered after the game's last one) and return it."""
@@ -128,7 +128,9 @@ class ChatStore:
                 r = conn.execute(select(chat_table).where(c.game_id == game_id, c.n == n)).first()
         except SQLAlchemyError as e:
             raise Unavailable(f"chat store error: {e}") from None
-        return None if r is None else {"n": r.n, "seat": r.seat, "text": r.text, "at": r.at}
+        if r is None:
+            return None
+        return {"n": r.n, "seat": r.seat, "text": r.text, "at": finite(r.at)}
 
 
 _NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :p)")
@@ -145,7 +147,7 @@ def install(
         for conn in list(hub.conns.get(game_id, ())):
             try:
                 async with conn.lock:  # one send at a time on a socket
-                    await conn.ws.send_json({"type": "chat", "message": msg})
+                    await conn.ws.send_text(dumps({"type": "chat", "message": msg}))
             except Exception:  # a closed socket: the hub forgets it on its next send
                 continue
 

@@ -556,58 +556,18 @@ class GameService:
         self._note_deadline(live)
 
     def _rebuild(self, row: GameRow) -> LiveGame:
-        """Replay a stored record; a record that cannot be replayed is reported, not raised.
-        The report names the entry, never what the engine said about it (which may list a
-        seat's hand): that goes to the server log."""
+        """Replay a stored record; a record that cannot be replayed is reported, not raised
+        (see :func:`replay_row`)."""
         if row.problem:
-            why = f"game {row.id}: the stored set-up is corrupt: {row.problem}"
-            return LiveGame(row, None, why)
-        try:
-            g = game(row.game)
-        except UnknownGameError:
-            return LiveGame(
-                row,
-                None,
-                f"game {row.id}: unknown game {row.game!r}; this server plays {', '.join(games())}",
-            )
-        if set(row.seats) != set(g.seats):
-            return LiveGame(
-                row,
-                None,
-                f"game {row.id}: the stored seats are not the seats of {g.title} "
-                f"({', '.join(g.seats)})",
-            )
-        made_by = (
-            f" (it was made by version {row.version} of the {g.title} engine; this is version "
-            f"{g.version})"
-            if row.version is not None and row.version != g.version
-            else ""
-        )
+            return LiveGame(row, None, replay_row(row, [])[1])
         try:
             entries = self.store.actions(row.id)
             requests = {r.request_id: r for r in self.store.requests(row.id)}
         except StoreError as e:
             raise Unavailable(str(e)) from None
-        try:
-            session = Session(g, _record(row))
-        except Exception as e:
-            log.warning("game %s: the stored set-up cannot start: %r", row.id, e)
-            return LiveGame(row, None, f"game {row.id}: the stored set-up cannot start{made_by}")
-        seats: list[str | None] = []
-        for i, (n, text, seat) in enumerate(entries):
-            if n != i:
-                return LiveGame(row, None, f"game {row.id}: record entry {i} is missing")
-            try:
-                session.play_entry(text, seat)
-            except Exception as e:
-                log.warning("game %s: record entry %d %r by %s: %r", row.id, i, text, seat, e)
-                return LiveGame(
-                    row,
-                    None,
-                    f"game {row.id}: stored record entry {i} (by {seat}) cannot be replayed by "
-                    f"version {g.version} of the {g.title} engine{made_by}",
-                )
-            seats.append(seat)
+        session, problem, seats = replay_row(row, entries)
+        if session is None:
+            return LiveGame(row, None, problem)
         live = LiveGame(row, session, entry_seats=seats, requests=requests)
         self._note_deadline(live)
         return live
@@ -1347,6 +1307,54 @@ class GameService:
         v["seats"] = live.seats_public()
         v.update(self._seed_facts(live))
         return v
+
+
+def replay_row(
+    row: GameRow, entries: Sequence[tuple[int, str, str | None]]
+) -> tuple[Session[Any] | None, str | None, list[str | None]]:
+    """A stored game replayed: its session, or None and why it cannot be (the store's problem
+    with the row, an unknown game, seats of another game, a set-up that cannot start, an entry
+    missing or refused); and the seat that made each entry. The reason names the entry, never
+    what the engine said about it (which may list a seat's hand): that goes to the server
+    log. Used to load a stored game and to check an imported one (:mod:`.backup`)."""
+    if row.problem:
+        return None, f"game {row.id}: the stored set-up is corrupt: {row.problem}", []
+    try:
+        g = game(row.game)
+    except UnknownGameError:
+        why = f"game {row.id}: unknown game {row.game!r}; this server plays {', '.join(games())}"
+        return None, why, []
+    if set(row.seats) != set(g.seats):
+        why = (
+            f"game {row.id}: the stored seats are not the seats of {g.title} ({', '.join(g.seats)})"
+        )
+        return None, why, []
+    made_by = (
+        f" (it was made by version {row.version} of the {g.title} engine; this is version "
+        f"{g.version})"
+        if row.version is not None and row.version != g.version
+        else ""
+    )
+    try:
+        session = Session(g, _record(row))
+    except Exception as e:
+        log.warning("game %s: the stored set-up cannot start: %r", row.id, e)
+        return None, f"game {row.id}: the stored set-up cannot start{made_by}", []
+    seats: list[str | None] = []
+    for i, (n, text, seat) in enumerate(entries):
+        if n != i:
+            return None, f"game {row.id}: record entry {i} is missing", []
+        try:
+            session.play_entry(text, seat)
+        except Exception as e:
+            log.warning("game %s: record entry %d %r by %s: %r", row.id, i, text, seat, e)
+            why = (
+                f"game {row.id}: stored record entry {i} (by {seat}) cannot be replayed by "
+                f"version {g.version} of the {g.title} engine{made_by}"
+            )
+            return None, why, []
+        seats.append(seat)
+    return session, None, seats
 
 
 def _record(row: GameRow) -> GameRecord:
