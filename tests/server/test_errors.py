@@ -232,3 +232,30 @@ def test_syncs_are_rate_limited(store: GameStore) -> None:
             ws.send_json({"token": tokens["cp"], "log_from": log_len, "log_hash": log_hash})
             v = ws.receive_json()["view"]
             assert v["log_start"] == log_len and v["log"] == []
+
+
+# -- the error contract: no echo, strict bodies (issue 28, item 6) ----------------------------
+
+
+def test_every_route_says_no_such_game_without_an_echo(client: TestClient) -> None:
+    """Short ids were echoed ("no game 'x' in this store"); long ones were not."""
+    _, tokens = create(client)
+    h = {"X-Seat-Token": tokens["ap"]}
+    for bad in ("ECHO-game", "ECHO" * 100):
+        base = f"/api/games/{bad}"
+        for r in (
+            client.get(base),
+            client.get(f"{base}/view", headers=h),
+            client.post(f"{base}/action", headers=h, json={"action": "done", "serial": 0}),
+            client.post(f"{base}/undo", headers=h, json={"serial": 0}),
+            client.post(f"{base}/seed", headers=h, json={"agree": True}),
+            client.post(f"{base}/clock", headers=h, json={"pause": True}),
+            client.get(f"{base}/replay", headers=h),
+            client.get(f"{base}/record"),
+            client.get(f"{base}/notify", headers=h),
+            client.post(f"{base}/notify", headers=h, json={"webhook": None}),
+            client.get(f"{base}/chat", headers=h),
+            client.post(f"{base}/chat", headers=h, json={"text": "hi"}),
+        ):
+            doc = _shape(r, 404, "not_found")
+            assert doc["detail"] == "no such game", (r.request.url, doc)

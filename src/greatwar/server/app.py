@@ -69,9 +69,9 @@ from greatwar.server.bots import BotPool, BotRunner
 from greatwar.server.claims import LEASE, BotClaims
 from greatwar.server.games import (
     EVERY_SEAT,
+    ID_LIMIT,
     Forbidden,
     GameService,
-    LiveGame,
     NotFound,
     RateLimited,
     ServiceError,
@@ -507,18 +507,7 @@ def create_app(
 
     # -- games ---------------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def using(game_id: str) -> AsyncIterator[LiveGame]:
-        """The game, held in memory while the request uses it."""
-        if len(game_id) > 40:
-            raise NotFound("no such game")
-        live = service.try_acquire(game_id)  # in memory: no thread needed
-        if live is None:
-            live = await run_in_threadpool(service.acquire, game_id)
-        try:
-            yield live
-        finally:
-            service.release(live)
+    using = service.using  # the game, held in memory while the request uses it
 
     @app.get("/api/games")
     async def games() -> Response:
@@ -692,7 +681,7 @@ def create_app(
         except WebSocketDisconnect:
             return
         try:
-            if len(game_id) > 40:
+            if len(game_id) > ID_LIMIT:
                 raise NotFound("no such game")
             live = await run_in_threadpool(service.acquire, game_id)
         except ServiceError as e:

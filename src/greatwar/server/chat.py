@@ -165,17 +165,17 @@ def install(
 
     @app.get("/api/games/{game_id}/chat")
     async def read_chat(game_id: str, token: Token = None) -> dict[str, Any]:
-        live = await run_in_threadpool(service.load, game_id)
-        service.seats_of(live, token)  # seats only
-        return {"messages": await run_in_threadpool(chats.messages, live.id)}
+        async with service.using(game_id) as live:  # held, as by every other route
+            service.seats_of(live, token)  # seats only
+            return {"messages": await run_in_threadpool(chats.messages, live.id)}
 
     @app.post("/api/games/{game_id}/chat", status_code=201)
     async def write_chat(game_id: str, body: ChatBody, token: Token = None) -> dict[str, Any]:
-        live = await run_in_threadpool(service.load, game_id)
-        held = service.seats_of(live, token)
-        text = clean(body.text)
-        msg = await run_in_threadpool(chats.add, live.id, held[0], text)
-        await push(live.id, msg)
-        return {"message": msg}
+        async with service.using(game_id) as live:
+            held = service.seats_of(live, token)
+            text = clean(body.text)
+            msg = await run_in_threadpool(chats.add, live.id, held[0], text)
+            await push(live.id, msg)
+            return {"message": msg}
 
     return chats

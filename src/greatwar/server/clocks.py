@@ -266,21 +266,15 @@ Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
 def install(app: FastAPI, service: GameService, hub: Hub, runner: BotRunner) -> None:
     """Add ``POST /api/games/{id}/clock`` ``{"pause": bool}`` (a seat's token): ask for a
     pause, withdraw the ask, or resume."""
-    from greatwar.server.games import NotFound
 
     @app.post("/api/games/{game_id}/clock")
     async def clock(game_id: str, body: PauseBody, token: Token = None) -> dict[str, Any]:
-        if len(game_id) > 40:
-            raise NotFound("no such game")
-        live = await run_in_threadpool(service.acquire, game_id)
-        try:
+        async with service.using(game_id) as live:
             held = service.seats_of(live, token)
             facts = await run_in_threadpool(service.pause, live, held, body.pause)
             await hub.broadcast(live)
             runner.kick(live)
             return {"ok": True, "clock": facts}
-        finally:
-            service.release(live)
 
 
 async def watch(service: GameService, hub: Hub, every: float = 30.0) -> None:

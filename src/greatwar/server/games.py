@@ -39,9 +39,12 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from starlette.concurrency import run_in_threadpool
 
 from greatwar.bots import bots as bot_registry
 from greatwar.core.errors import GameError, IllegalActionError, MalformedActionError
@@ -75,6 +78,7 @@ log = logging.getLogger("greatwar.server")
 HUMAN = "human"
 EVERY_SEAT = ("all", "both")  # the replay of a finished game seen by every seat at once
 OPTIONS_LIMIT = 4096  # characters of the stored options (as JSON)
+ID_LIMIT = 40  # characters of a game's id (the store's column)
 REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 
 
@@ -458,6 +462,21 @@ class GameService:
             live.users -= 1
             self._evict()
 
+    @asynccontextmanager
+    async def using(self, game_id: str) -> AsyncIterator[LiveGame]:
+        """The game, held in memory while a request uses it (for the event loop: it loads a
+        game that is not in memory in a worker thread). An id that is not a stored game's is
+        404 "no such game", never echoed."""
+        if not isinstance(game_id, str) or len(game_id) > ID_LIMIT:
+            raise NotFound("no such game")
+        live = self.try_acquire(game_id)  # in memory: no thread needed
+        if live is None:
+            live = await run_in_threadpool(self.acquire, game_id)
+        try:
+            yield live
+        finally:
+            self.release(live)
+
     def load(self, game_id: str) -> LiveGame:
         """The live copy of a game, not held (for reading it once)."""
         live = self.acquire(game_id)
@@ -483,7 +502,7 @@ class GameService:
         except StoreError as e:
             raise Unavailable(str(e)) from None
         if row is None:
-            raise NotFound(f"no game {game_id!r} in this store")
+            raise NotFound("no such game")
         return self._rebuild(row)
 
     def _refresh(self, live: LiveGame) -> None:
