@@ -259,3 +259,43 @@ def test_every_route_says_no_such_game_without_an_echo(client: TestClient) -> No
         ):
             doc = _shape(r, 404, "not_found")
             assert doc["detail"] == "no such game", (r.request.url, doc)
+
+
+def test_no_refusal_repeats_what_was_sent(client: TestClient) -> None:
+    """``detail`` names what is wrong in the API's own words: a seat, scenario, game, option,
+    clock or field the client made up is never sent back, not even its first characters."""
+    gid, tokens = create(client)
+    h = {"X-Seat-Token": tokens["cp"]}
+    mark = "ECHO"
+    seat = mark + "x" * 30
+    refusals = [
+        (client.get(f"/api/games/{gid}/view", headers=h, params={"seat": seat}), 403),
+        (client.get(f"/api/games/{gid}/replay", headers=h, params={"seat": seat}), 400),
+        (client.post(f"/api/games/{gid}/notify", headers=h, json={"seat": seat}), 400),
+        (client.get("/api/meta", params={"game": mark}), 400),
+        (client.get("/api/data", params={"game": mark}), 400),
+    ]
+    for body in (
+        {"scenario": mark + "s" * 60},
+        {"game": mark + "g" * 30},
+        {"seats": {mark: "human"}},
+        {"seats": {"ap": mark + "bot"}},
+        {"seats": {mark: 5}},  # a key of the client's own in a validation error
+        {mark + "field": 1},  # an unknown field
+        {"players": [["ap", mark]]},
+        {"creator": mark},
+        {"clock": mark},
+        {"clock": {mark: 1}},
+        {"options": {mark: True}},
+        {"game": "qmg1914", "options": {"mulligan": mark}},
+    ):
+        refusals.append((client.post("/api/games", json=body), 400))
+    for r, status in refusals:
+        assert r.status_code == status, (r.request.url, r.text)
+        doc = r.json()
+        assert set(doc) == {"detail", "kind"} and doc["detail"], doc
+        assert mark not in r.text, (r.request.url, r.request.content, doc)
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": tokens["cp"], "seat": seat})
+        code, got = _closed(ws)
+        assert code == 4403 and mark not in json.dumps(got), got

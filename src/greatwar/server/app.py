@@ -157,15 +157,51 @@ def error(status: int, kind: str, detail: str, headers: dict[str, str] | None = 
     return json_response({"detail": detail, "kind": kind}, status, headers)
 
 
+NAMES = frozenset(
+    {"body", "query", "header", "path", "game_id", "game", "seat", "step", "log_from"}
+    | {"log_hash", "lang", "X-Seat-Token", "X-Request-Id"}
+    | {
+        name
+        for model in (
+            CreateGame,
+            ActionBody,
+            UndoBody,
+            SeedAnswer,
+            chat.ChatBody,
+            notify.NotifyBody,
+            clocks.PauseBody,
+        )
+        for name in model.model_fields
+    }
+)
+"""The names of the API's fields and parameters: what a refusal may name of a request."""
+
+
+def _where(loc: Sequence[Any]) -> str:
+    """Where in a request a field was wrong: the API's own names and list positions, up to
+    the first name the client chose (a key of its own, an unknown field), which is left out."""
+    parts = []
+    for x in loc:
+        if isinstance(x, int):
+            parts.append(str(x))
+            continue
+        if x not in NAMES:
+            break
+        if x != "body":
+            parts.append(str(x))
+    return ".".join(parts) or "body"
+
+
 def _validation_text(e: RequestValidationError) -> str:
     """What was wrong with a request, in words, never echoing what was sent."""
     parts = []
     for err in e.errors()[:5]:
-        where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
         msg = str(err.get("msg", "invalid"))
         if err.get("type") == "json_invalid":
             msg = "the body is not JSON"
-        parts.append(f"{where[:60]}: {msg[:120]}")
+        elif err.get("type") == "extra_forbidden":
+            msg = "a field it does not take"
+        parts.append(f"{_where(err.get('loc', ()))}: {msg[:120]}")
     return "malformed request: " + "; ".join(parts)
 
 
@@ -692,7 +728,7 @@ def create_app(
             want = hello.get("seat")
             held = service.seats_of(live, token if isinstance(token, str) else None)
             if want is not None and want not in held:
-                raise Forbidden(f"your token does not hold the seat {str(want)[:20]!r}")
+                raise Forbidden(f"your token does not hold that seat (it holds {', '.join(held)})")
         except ServiceError as e:
             service.release(live)
             await _close(ws, 4000 + e.status, e.kind, e.message, e.status)

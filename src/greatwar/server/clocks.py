@@ -98,14 +98,16 @@ def parse_rule(spec: Any) -> ClockRule | None:
         if spec in PRESETS:
             return PRESETS[spec]
         raise ClockError(
-            f"clock: {spec[:20]!r} is no preset; expected {', '.join(PRESETS)}, none or "
+            f"clock: no such preset; expected {', '.join(PRESETS)}, none or "
             "{initial_hours, increment_hours, max_hours}"
         )
     if not isinstance(spec, Mapping):
         raise ClockError("clock: a preset name or {initial_hours, increment_hours, max_hours}")
     extra = set(spec) - {"initial_hours", "increment_hours", "max_hours", "preset"}
     if extra:
-        raise ClockError(f"clock: unknown fields {sorted(str(x)[:20] for x in extra)}")
+        raise ClockError(
+            "clock: unknown fields; a clock has initial_hours, increment_hours and max_hours"
+        )
     initial = _hours(spec, "initial_hours", 0.01)
     increment = _hours(spec, "increment_hours", 0)
     cap = _hours(spec, "max_hours", 0.01)

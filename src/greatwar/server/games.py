@@ -160,11 +160,11 @@ def digest(token: str) -> str:
 
 
 def descriptor(game_id: str) -> Game[Any]:
-    """A game by id, or a refusal naming the games this server knows."""
+    """A game by id, or a refusal naming the games this server knows (not what was asked)."""
     try:
         return game(game_id)
-    except UnknownGameError as e:
-        raise ServiceError(str(e)) from None
+    except UnknownGameError:
+        raise ServiceError(f"unknown game; this server plays {', '.join(games())}") from None
 
 
 def check_request_id(request_id: str | None) -> str | None:
@@ -620,8 +620,13 @@ class GameService:
             raise ServiceError("options must be an object")
         try:
             sc = scenario_id(g, scenario) if scenario else g.default_scenario
+        except GameError:
+            names = ", ".join(x.id for x in g.scenarios())
+            raise ServiceError(f"unknown scenario of {g.title}; expected one of: {names}") from None
+        try:
+            _check_options(g, sc, options)
             opts = g.normalise_options(sc, options)
-            stored = json.dumps(opts)
+            stored = json.dumps(opts, allow_nan=False)
         except GameError as e:
             raise ServiceError(str(e)) from None
         except (TypeError, ValueError) as e:
@@ -631,17 +636,14 @@ class GameService:
         seats = dict(seats or {})
         extra_seats = set(seats) - set(g.seats)
         if extra_seats:
-            raise ServiceError(
-                f"unknown seats {sorted(extra_seats)}; expected {', '.join(g.seats)}"
-            )
+            raise ServiceError(f"unknown seats; the seats of {g.title} are {', '.join(g.seats)}")
         known = bot_registry(g.id)
         kinds: dict[str, str] = {}
         for seat in g.seats:
             kind = seats.get(seat, HUMAN)
             if kind != HUMAN and kind not in known:
                 raise ServiceError(
-                    f"seat {seat}: {str(kind)[:40]!r} is neither 'human' nor a bot "
-                    f"({', '.join(sorted(known))})"
+                    f"seat {seat}: neither 'human' nor a bot ({', '.join(sorted(known))})"
                 )
             kinds[seat] = kind
         if HUMAN not in kinds.values() and not allow_bot_games:
@@ -709,7 +711,7 @@ class GameService:
             for seat in group:
                 if seat not in kinds:
                     raise ServiceError(
-                        f"unknown seat {str(seat)[:20]!r}; expected {', '.join(g.seats)}"
+                        f"players: an unknown seat; the seats are {', '.join(g.seats)}"
                     )
                 if kinds[seat] != HUMAN:
                     raise ServiceError(f"seat {seat} is played by a bot, not by a person")
@@ -726,7 +728,7 @@ class GameService:
             mine = [grp for grp in groups if creator in grp]
             if not mine:
                 raise ServiceError(
-                    f"creator: {str(creator)[:20]!r} is not a human seat of this game "
+                    "creator: not a human seat of this game "
                     f"({', '.join(s for grp in groups for s in grp) or 'there is none'})"
                 )
             groups.remove(mine[0])
@@ -762,7 +764,7 @@ class GameService:
         first."""
         if want:
             if want not in held:
-                raise Forbidden(f"your token does not hold the seat {str(want)[:20]!r}")
+                raise Forbidden(f"your token does not hold that seat (it holds {', '.join(held)})")
             return want
         session = live.session
         if session is not None:
@@ -1374,6 +1376,19 @@ def replay_row(
             return None, why, []
         seats.append(seat)
     return session, None, seats
+
+
+def _check_options(g: Game[Any], scenario: str, options: Mapping[str, Any] | None) -> None:
+    """Refuse options the game does not have, or a value that is not one of an option's
+    choices, in words that never repeat what was sent (the game's own refusal may)."""
+    infos = {o.name: o for o in g.options(scenario)}
+    for name, value in (options or {}).items():
+        info = infos.get(name)
+        if info is None:
+            raise ServiceError(f"unknown option; the options are {', '.join(infos)}")
+        if info.choices and (value not in info.choices or type(value) is not type(info.default)):
+            shown = ", ".join(json.dumps(c) for c in info.choices)
+            raise ServiceError(f"option {name} must be one of {shown}")
 
 
 def _record(row: GameRow) -> GameRecord:

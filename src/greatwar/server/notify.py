@@ -415,7 +415,7 @@ def install(
         if seat is None:
             return held
         if seat not in held:
-            raise ServiceError(f"your token does not hold the seat {seat[:20]!r}")
+            raise ServiceError(f"your token does not hold that seat (it holds {', '.join(held)})")
         return (seat,)
 
     @app.get("/api/games/{game_id}/notify")
