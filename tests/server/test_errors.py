@@ -299,3 +299,30 @@ def test_no_refusal_repeats_what_was_sent(client: TestClient) -> None:
         ws.send_json({"token": tokens["cp"], "seat": seat})
         code, got = _closed(ws)
         assert code == 4403 and mark not in json.dumps(got), got
+
+
+@pytest.mark.parametrize(
+    ("route", "body"),
+    [
+        ("/api/games", {"seed": "1"}),
+        ("/api/games", {"seed": 1.0}),
+        ("/api/games", {"seed": True}),
+        ("action", {"action": "done", "serial": "0"}),
+        ("action", {"action": "done", "serial": 0, "log_from": "0"}),
+        ("undo", {"serial": "0"}),
+        ("seed", {"agree": 1}),
+        ("seed", {"agree": "true"}),
+        ("clock", {"pause": "false"}),
+    ],
+)
+def test_request_bodies_are_strictly_typed(
+    client: TestClient, route: str, body: dict[str, Any]
+) -> None:
+    """A field of a request body is of its own JSON type: "1" is no number, 1 no true."""
+    gid, tokens = create(client, seed=None)
+    url = route if route.startswith("/") else f"/api/games/{gid}/{route}"
+    r = client.post(url, headers={"X-Seat-Token": tokens["cp"]}, json=body)
+    doc = _shape(r, 400, "malformed")
+    assert any(name in doc["detail"] for name in body), doc
+    if route == "/api/games":
+        assert [g["id"] for g in client.get("/api/games").json()["games"]] == [gid]

@@ -93,8 +93,13 @@ WS_MESSAGE_LIMIT = 16 * 1024  # characters of a websocket message
 SMALL = 2**31
 
 
+STRICT = ConfigDict(strict=True)
+"""A request body's fields are of their own JSON type: ``"1"`` is no number, ``1`` no
+``true``."""
+
+
 class CreateGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: str = Field(default=DEFAULT_GAME, max_length=40)
     scenario: str | None = Field(default=None, max_length=64)  # the game's default scenario
@@ -107,6 +112,8 @@ class CreateGame(BaseModel):
 
 
 class ActionBody(BaseModel):
+    model_config = STRICT
+
     action: str = Field(max_length=400)
     serial: int = Field(ge=0, lt=SMALL)
     log_from: int = Field(default=0, ge=0, lt=SMALL)
@@ -115,6 +122,8 @@ class ActionBody(BaseModel):
 
 
 class UndoBody(BaseModel):
+    model_config = STRICT
+
     serial: int = Field(ge=0, lt=SMALL)
     log_from: int = Field(default=0, ge=0, lt=SMALL)
     log_hash: int | None = Field(default=None, ge=0, lt=2**32)
@@ -122,7 +131,7 @@ class UndoBody(BaseModel):
 
 
 class SeedAnswer(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     agree: bool
 

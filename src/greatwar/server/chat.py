@@ -22,7 +22,7 @@ from collections import OrderedDict
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, func, select, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
@@ -48,6 +48,8 @@ chat_table = Table(
 
 
 class ChatBody(BaseModel):
+    model_config = ConfigDict(strict=True)
+
     text: str = Field(max_length=2000)
 
 

@@ -257,7 +257,7 @@ def public(state: Mapping[str, Any], now: float) -> dict[str, Any]:
 
 
 class PauseBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     pause: bool
 

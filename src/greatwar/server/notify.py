@@ -98,7 +98,7 @@ class Smtp:
 
 
 class NotifyBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     webhook: str | None = Field(default=None, max_length=2000)
     email: str | None = Field(default=None, max_length=2000)
