@@ -687,6 +687,7 @@ def serve(
 
     from greatwar.server import GameStore, create_app, default_database, logs
     from greatwar.server.notify import Smtp
+    from greatwar.server.protocol import HEAD_LIMIT, protocol_class
     from greatwar.server.store import StoreError
 
     log_level = log_level.lower()
@@ -761,6 +762,10 @@ def serve(
             access_log=False,  # logs.RequestIds writes a line per request (at info)
             timeout_graceful_shutdown=1,  # then open requests and sockets are cut
             ws_max_size=64 * 1024,
+            # a request uvicorn refuses before the app (not HTTP/1.1, a head over 16 KiB) is
+            # answered in the app's JSON error shape (server/protocol.py)
+            http=protocol_class(),
+            h11_max_incomplete_event_size=HEAD_LIMIT,
         )
     except KeyboardInterrupt:  # a second Ctrl+C during the shutdown
         pass

@@ -29,13 +29,14 @@ Paths of Glory. A token may hold several seats (one person playing several power
 then of the seat asked for (``?seat=``), else of the held seat to act, else of the first; an
 action is played for the held seat to act.
 
-Every error is JSON ``{"detail": message, "kind": word}``: 400 malformed input, 401 no valid
-seat token, 403 not your seat's turn or not allowed, 404 unknown game or route, 409 a stale
-position, a corrupt stored record, a request id used for another request or a seed still to be
-agreed, 413 a request too large, 422 an illegal action, 429 too many games created, 500 an
-engine defect, 503 the store cannot write. Request bodies are limited (``body_limit``), and so
-are websocket messages. Bots think in worker processes (:mod:`greatwar.server.bots`), never in a
-request.
+Every error is JSON ``{"detail": message, "kind": word}``, never echoing the request: 400
+malformed input, 401 no valid seat token, 403 not your seat's turn or not allowed, 404 unknown
+game or route, 409 a stale position, a corrupt stored record, a request id used for another
+request or a seed still to be agreed, 413 a request too large, 431 a request's head too large
+(:mod:`.protocol`, under uvicorn), 422 an illegal action, 429 too many games created, 500 an
+engine defect, 503 the store cannot write. Request bodies are limited (``body_limit``) and
+strictly typed, and so are websocket messages. No answer holds NaN or infinity. Bots think in
+worker processes (:mod:`greatwar.server.bots`), never in a request.
 """
 
 from __future__ import annotations
