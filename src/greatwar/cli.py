@@ -687,6 +687,7 @@ def serve(
 
     from greatwar.server import GameStore, create_app, default_database, logs
     from greatwar.server.notify import Smtp
+    from greatwar.server.protocol import HEAD_LIMIT, protocol_class
     from greatwar.server.store import StoreError
 
     log_level = log_level.lower()
@@ -761,6 +762,10 @@ def serve(
             access_log=False,  # logs.RequestIds writes a line per request (at info)
             timeout_graceful_shutdown=1,  # then open requests and sockets are cut
             ws_max_size=64 * 1024,
+            # a request uvicorn refuses before the app (not HTTP/1.1, a head over 16 KiB) is
+            # answered in the app's JSON error shape (server/protocol.py)
+            http=protocol_class(),
+            h11_max_incomplete_event_size=HEAD_LIMIT,
         )
     except KeyboardInterrupt:  # a second Ctrl+C during the shutdown
         pass
@@ -853,34 +858,48 @@ def import_cmd(
             "--replace", help="Replace the games the store already holds (default: refuse)."
         ),
     ] = False,
+    keep_damaged: Annotated[
+        bool,
+        typer.Option(
+            "--keep-damaged",
+            help="Import games that cannot be played or do not fit the store (default: "
+            "refuse), flagged as problems: the server lists them and never plays them.",
+        ),
+    ] = False,
 ) -> None:
-    """Add the games of an export to a store, all or nothing. Games whose ids the store
-    already holds are refused (nothing is imported) unless --replace is given; stop the
-    server first when replacing games it may hold."""
+    """Add the games of an export to a store, all or nothing. Every game's record is replayed
+    first: a game that cannot be played (or does not fit the store's limits) is refused,
+    naming its line, and nothing is imported, unless --keep-damaged is given. Games whose ids
+    the store already holds are refused (nothing is imported) unless --replace is given; stop
+    the server first when replacing games it may hold."""
     from greatwar.server.backup import BackupError, import_games, parse
     from greatwar.server.store import StoreError
 
     try:
         if source == "-":
-            docs = parse(sys.stdin)
+            docs = parse(sys.stdin, keep_damaged)
         else:
             with Path(source).open(encoding="utf-8") as f:
-                docs = parse(f)
+                docs = parse(f, keep_damaged)
     except (BackupError, OSError, UnicodeDecodeError) as e:
-        err.print(f"[red]{escape(source)}: {escape(str(e))}[/red]")
+        err.print(f"[red]{escape(source)}: {escape(str(e))}[/red]", soft_wrap=True)
         raise typer.Exit(2) from None
     store = _open_store(db, prepared=True)
     try:
         done = import_games(store, docs, replace)
     except (BackupError, StoreError) as e:
-        err.print(f"[red]{escape(str(e))}[/red]")
+        err.print(f"[red]{escape(str(e))}[/red]", soft_wrap=True)
         raise typer.Exit(2) from None
     finally:
         store.close()
     replaced = f" ({len(done.replaced)} replaced)" if done.replaced else ""
+    shown = ", ".join(done.damaged[:10]) + (
+        f" and {len(done.damaged) - 10} more" if len(done.damaged) > 10 else ""
+    )
+    damaged = f"; {len(done.damaged)} of them damaged, flagged as problems ({shown})"
     err.print(
         f"{done.games} games{replaced} with {done.actions} record entries imported into "
-        f"{escape(store.describe())}"
+        f"{escape(store.describe())}{escape(damaged) if done.damaged else ''}"
     )
 
 

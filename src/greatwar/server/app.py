@@ -29,13 +29,14 @@ Paths of Glory. A token may hold several seats (one person playing several power
 then of the seat asked for (``?seat=``), else of the held seat to act, else of the first; an
 action is played for the held seat to act.
 
-Every error is JSON ``{"detail": message, "kind": word}``: 400 malformed input, 401 no valid
-seat token, 403 not your seat's turn or not allowed, 404 unknown game or route, 409 a stale
-position, a corrupt stored record, a request id used for another request or a seed still to be
-agreed, 413 a request too large, 422 an illegal action, 429 too many games created, 500 an
-engine defect, 503 the store cannot write. Request bodies are limited (``body_limit``), and so
-are websocket messages. Bots think in worker processes (:mod:`greatwar.server.bots`), never in a
-request.
+Every error is JSON ``{"detail": message, "kind": word}``, never echoing the request: 400
+malformed input, 401 no valid seat token, 403 not your seat's turn or not allowed, 404 unknown
+game or route, 409 a stale position, a corrupt stored record, a request id used for another
+request or a seed still to be agreed, 413 a request too large, 431 a request's head too large
+(:mod:`.protocol`, under uvicorn), 422 an illegal action, 429 too many games created, 500 an
+engine defect, 503 the store cannot write. Request bodies are limited (``body_limit``) and
+strictly typed, and so are websocket messages. No answer holds NaN or infinity. Bots think in
+worker processes (:mod:`greatwar.server.bots`), never in a request.
 """
 
 from __future__ import annotations
@@ -69,9 +70,9 @@ from greatwar.server.bots import BotPool, BotRunner
 from greatwar.server.claims import LEASE, BotClaims
 from greatwar.server.games import (
     EVERY_SEAT,
+    ID_LIMIT,
     Forbidden,
     GameService,
-    LiveGame,
     NotFound,
     RateLimited,
     ServiceError,
@@ -93,8 +94,13 @@ WS_MESSAGE_LIMIT = 16 * 1024  # characters of a websocket message
 SMALL = 2**31
 
 
+STRICT = ConfigDict(strict=True)
+"""A request body's fields are of their own JSON type: ``"1"`` is no number, ``1`` no
+``true``."""
+
+
 class CreateGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: str = Field(default=DEFAULT_GAME, max_length=40)
     scenario: str | None = Field(default=None, max_length=64)  # the game's default scenario
@@ -107,6 +113,8 @@ class CreateGame(BaseModel):
 
 
 class ActionBody(BaseModel):
+    model_config = STRICT
+
     action: str = Field(max_length=400)
     serial: int = Field(ge=0, lt=SMALL)
     log_from: int = Field(default=0, ge=0, lt=SMALL)
@@ -115,6 +123,8 @@ class ActionBody(BaseModel):
 
 
 class UndoBody(BaseModel):
+    model_config = STRICT
+
     serial: int = Field(ge=0, lt=SMALL)
     log_from: int = Field(default=0, ge=0, lt=SMALL)
     log_hash: int | None = Field(default=None, ge=0, lt=2**32)
@@ -122,7 +132,7 @@ class UndoBody(BaseModel):
 
 
 class SeedAnswer(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     agree: bool
 
@@ -147,7 +157,9 @@ def lang_of(request: Request | WebSocket, asked: Any = None) -> str:
 
 
 def json_response(doc: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    """A JSON answer (the documents are plain JSON already: no re-encoding pass)."""
+    """A JSON answer (the documents are plain JSON already: no re-encoding pass). A document
+    holding a number JSON cannot carry (NaN, infinity) is refused (ValueError: a 500 in JSON),
+    never sent."""
     return Response(dumps(doc), status_code=status, media_type="application/json", headers=headers)
 
 
@@ -155,15 +167,51 @@ def error(status: int, kind: str, detail: str, headers: dict[str, str] | None = 
     return json_response({"detail": detail, "kind": kind}, status, headers)
 
 
+NAMES = frozenset(
+    {"body", "query", "header", "path", "game_id", "game", "seat", "step", "log_from"}
+    | {"log_hash", "lang", "X-Seat-Token", "X-Request-Id"}
+    | {
+        name
+        for model in (
+            CreateGame,
+            ActionBody,
+            UndoBody,
+            SeedAnswer,
+            chat.ChatBody,
+            notify.NotifyBody,
+            clocks.PauseBody,
+        )
+        for name in model.model_fields
+    }
+)
+"""The names of the API's fields and parameters: what a refusal may name of a request."""
+
+
+def _where(loc: Sequence[Any]) -> str:
+    """Where in a request a field was wrong: the API's own names and list positions, up to
+    the first name the client chose (a key of its own, an unknown field), which is left out."""
+    parts = []
+    for x in loc:
+        if isinstance(x, int):
+            parts.append(str(x))
+            continue
+        if x not in NAMES:
+            break
+        if x != "body":
+            parts.append(str(x))
+    return ".".join(parts) or "body"
+
+
 def _validation_text(e: RequestValidationError) -> str:
     """What was wrong with a request, in words, never echoing what was sent."""
     parts = []
     for err in e.errors()[:5]:
-        where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
         msg = str(err.get("msg", "invalid"))
         if err.get("type") == "json_invalid":
             msg = "the body is not JSON"
-        parts.append(f"{where[:60]}: {msg[:120]}")
+        elif err.get("type") == "extra_forbidden":
+            msg = "a field it does not take"
+        parts.append(f"{_where(err.get('loc', ()))}: {msg[:120]}")
     return "malformed request: " + "; ".join(parts)
 
 
@@ -474,7 +522,7 @@ def create_app(
         if text is None:
             if not isinstance(g, HasWeb):
                 raise NotFound(f"{g.title} has no drawing data for the web client yet")
-            text = json.dumps(g.web().static_data(lang), separators=(",", ":"))
+            text = json.dumps(g.web().static_data(lang), separators=(",", ":"), allow_nan=False)
             data_texts[g.id, lang] = text
         return Response(text, media_type="application/json", headers=by_lang)
 
@@ -485,7 +533,9 @@ def create_app(
         lang = lang_of(request)
         text = string_texts.get(lang)
         if text is None:
-            text = json.dumps(web_strings(lang), separators=(",", ":"), ensure_ascii=False)
+            text = json.dumps(
+                web_strings(lang), separators=(",", ":"), ensure_ascii=False, allow_nan=False
+            )
             string_texts[lang] = text
         return Response(text, media_type="application/json", headers=by_lang)
 
@@ -503,18 +553,7 @@ def create_app(
 
     # -- games ---------------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def using(game_id: str) -> AsyncIterator[LiveGame]:
-        """The game, held in memory while the request uses it."""
-        if len(game_id) > 40:
-            raise NotFound("no such game")
-        live = service.try_acquire(game_id)  # in memory: no thread needed
-        if live is None:
-            live = await run_in_threadpool(service.acquire, game_id)
-        try:
-            yield live
-        finally:
-            service.release(live)
+    using = service.using  # the game, held in memory while the request uses it
 
     @app.get("/api/games")
     async def games() -> Response:
@@ -688,7 +727,7 @@ def create_app(
         except WebSocketDisconnect:
             return
         try:
-            if len(game_id) > 40:
+            if len(game_id) > ID_LIMIT:
                 raise NotFound("no such game")
             live = await run_in_threadpool(service.acquire, game_id)
         except ServiceError as e:
@@ -699,7 +738,7 @@ def create_app(
             want = hello.get("seat")
             held = service.seats_of(live, token if isinstance(token, str) else None)
             if want is not None and want not in held:
-                raise Forbidden(f"your token does not hold the seat {str(want)[:20]!r}")
+                raise Forbidden(f"your token does not hold that seat (it holds {', '.join(held)})")
         except ServiceError as e:
             service.release(live)
             await _close(ws, 4000 + e.status, e.kind, e.message, e.status)

@@ -28,14 +28,24 @@ store and exported again gives the same lines, on either database.
 
 An import adds every game in one transaction. It refuses games whose ids the store already
 holds (naming them, and changing nothing) unless told to replace them; a line that is not a
-stored game is refused with its line number, and nothing is changed either.
+stored game is refused with its line number, and nothing is changed either. Every game is
+checked as the server would load it before anything is written: its row is read as the store
+reads it, and its record is replayed by this server's engine (:func:`damage`). A game that
+cannot be played (its row unreadable, an unknown game or another game's seats, an entry the
+rules refuse), that does not fit the store's limits (options over 4096 characters) or that
+holds a number JSON cannot carry (``1e400`` is infinity) is refused the same way, unless the
+import is told to keep damaged games: then it is imported flagged as a problem (the set-up fact
+``damaged`` says why, and the server shows it as a problem and never plays it; a time that is
+not a finite number is stored as 0).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import Connection, Table, delete, inspect, select
@@ -43,15 +53,19 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from greatwar.server.chat import chat_table
 from greatwar.server.chat import metadata as chat_metadata
+from greatwar.server.games import OPTIONS_LIMIT, replay_row
 from greatwar.server.notify import metadata as notify_metadata
 from greatwar.server.notify import notify_table
 from greatwar.server.store import (
+    DAMAGED,
     SEED_LIMIT,
     GameStore,
     StoreError,
     actions_table,
     bot_claims_table,
     games_table,
+    loads,
+    read_row,
     requests_table,
 )
 
@@ -76,7 +90,7 @@ def _json_out(raw: str | None, nullable: bool = False) -> Any:
     if raw is None:
         return None
     try:
-        value = json.loads(raw)
+        value = loads(raw)  # strictly: a column holding NaN or Infinity is exported as text
     except (ValueError, RecursionError):
         return {RAW: raw}
     if json.dumps(value) != raw or (value is None and nullable):
@@ -171,6 +185,7 @@ class Imported:
     games: int
     actions: int
     replaced: list[str]
+    damaged: list[str] = field(default_factory=list)  # kept, flagged as problems
 
 
 def _need(ok: bool, line: int, what: str) -> None:
@@ -183,7 +198,8 @@ def _text(v: Any, limit: int) -> bool:
 
 
 def _number(v: Any) -> bool:
-    return type(v) in (int, float)
+    """A float (infinity too: :func:`damage` tells of it), or a whole number a float holds."""
+    return type(v) is float or (type(v) is int and -(2**53) <= v <= 2**53)
 
 
 def _opt_text(v: Any, limit: int) -> bool:
@@ -199,9 +215,76 @@ def _rows(doc: dict[str, Any], key: str, line: int) -> list[dict[str, Any]]:
     return rows
 
 
-def parse(lines: Iterable[str]) -> list[dict[str, Any]]:
+TIMES = ("actions", "requests", "chat", "notify")  # the lists whose rows have a time ("at")
+
+
+def _not_finite(doc: Any) -> str | None:
+    """Where ``doc`` holds a number that is not finite (None: nowhere)."""
+    todo: list[tuple[str, Any]] = [("", doc)]
+    while todo:
+        where, x = todo.pop()
+        if isinstance(x, float) and not math.isfinite(x):
+            return where or "the line"
+        if isinstance(x, dict):
+            todo.extend(
+                (f"{where}.{str(k)[:40]}" if where else str(k)[:40], v) for k, v in x.items()
+            )
+        elif isinstance(x, list):
+            todo.extend((f"{where}[{i}]", v) for i, v in enumerate(x))
+    return None
+
+
+def _stored_row(doc: dict[str, Any]) -> Any:
+    """The ``games`` row an exported game becomes, as the store reads it."""
+    columns = {k: doc.get(k) for k in ("id", "created", "updated", "game", "version", "scenario")}
+    texts = {col: _json_in(doc[col], col in NULLABLE) for col in JSON_COLUMNS}
+    return read_row(SimpleNamespace(**columns, **texts, seed=doc["seed"], seq=0))
+
+
+def damage(doc: dict[str, Any]) -> tuple[str | None, bool]:
+    """Why an exported game (checked by :func:`parse`'s shape checks) cannot be played by this
+    server, or does not fit the store (None: it is sound), and whether the store would show it
+    as a problem by itself (an unreadable row: no flag is needed to keep it one). The record
+    is replayed."""
+    row = _stored_row(doc)
+    where = _not_finite(doc)
+    if where is not None:
+        return f"{where} is a number that is not finite (JSON has no infinity)", bool(row.problem)
+    if row.problem:
+        return f"the stored set-up is corrupt: {row.problem}", True
+    options = _json_in(doc["options"])
+    if options is not None and len(options) > OPTIONS_LIMIT:
+        return f"the options take more than {OPTIONS_LIMIT} characters", False
+    entries = [(a["n"], a["text"], a["seat"]) for a in doc["actions"]]
+    _, why, _ = replay_row(row, entries)
+    if why is not None:
+        return why.removeprefix(f"game {row.id}: "), False
+    return None, False
+
+
+def _flag(doc: dict[str, Any], why: str, shown: bool) -> None:
+    """Keep a damaged game as a problem: times that are not finite become 0, and unless the
+    store shows the row as a problem by itself, its set-up facts say why (``damaged``)."""
+    for key in ("created", "updated"):
+        if not math.isfinite(doc[key]):
+            doc[key] = 0.0
+    for key in TIMES:
+        for r in doc[key]:
+            if not math.isfinite(r["at"]):
+                r["at"] = 0.0
+    if shown:
+        return
+    stored = _json_in(doc["extra"], nullable=True)
+    extra = loads(stored) if stored is not None else {}
+    assert isinstance(extra, dict)  # else the store would show the row as a problem
+    doc["extra"] = {**extra, DAMAGED: why}
+
+
+def parse(lines: Iterable[str], keep_damaged: bool = False) -> list[dict[str, Any]]:
     """The stored games of an export, checked (a :class:`BackupError` names the first line
-    that is not one)."""
+    that is not one). A game that cannot be played or does not fit the store (see
+    :func:`damage`) is refused the same way, naming its line, or with ``keep_damaged`` kept,
+    flagged as a problem."""
     docs: list[dict[str, Any]] = []
     seen: set[str] = set()
     for number, line in enumerate(lines, 1):
@@ -239,7 +322,8 @@ def parse(lines: Iterable[str]) -> list[dict[str, Any]]:
             _need(q.get("answer") is not None, number, f"requests[{i}] has no answer")
             _need(_number(q.get("at")), number, f"requests[{i}].at is not a number")
         for i, c in enumerate(_rows(doc, "chat", number)):
-            _need(type(c.get("n")) is int, number, f"chat[{i}].n is not a number")
+            n = c.get("n")
+            _need(type(n) is int and 0 <= n < 2**31, number, f"chat[{i}].n is not a number")
             _need(_text(c.get("seat"), 16), number, f"chat[{i}].seat is not a seat")
             _need(_text(c.get("text"), 500), number, f"chat[{i}].text is not a message")
             _need(_number(c.get("at")), number, f"chat[{i}].at is not a number")
@@ -248,6 +332,15 @@ def parse(lines: Iterable[str]) -> list[dict[str, Any]]:
             _need(_opt_text(s.get("webhook"), 500), number, f"notify[{i}].webhook")
             _need(_opt_text(s.get("email"), 254), number, f"notify[{i}].email")
             _need(_number(s.get("at")), number, f"notify[{i}].at is not a number")
+        why, shown = damage(doc)
+        if why is not None:
+            _need(
+                keep_damaged,
+                number,
+                f"game {gid}: {why}; nothing was imported (--keep-damaged imports it, flagged "
+                "as a problem)",
+            )
+            _flag(doc, why, shown)
         docs.append(doc)
     return docs
 
@@ -281,7 +374,8 @@ def import_games(store: GameStore, docs: list[dict[str, Any]], replace: bool = F
                 n_actions += len(d["actions"])
     except SQLAlchemyError as e:
         raise StoreError(f"cannot import into {store.describe()}: {e}") from e
-    return Imported(len(docs), n_actions, there)
+    damaged = [d["id"] for d in docs if _stored_row(d).problem]
+    return Imported(len(docs), n_actions, there, damaged)
 
 
 def _delete(conn: Connection, gid: str) -> None:
@@ -293,7 +387,7 @@ def _delete(conn: Connection, gid: str) -> None:
 
 def _insert(conn: Connection, d: dict[str, Any]) -> None:
     gid = d["id"]
-    row = {k: d[k] for k in ("id", "created", "updated", "game", "version", "scenario", "seed")}
+    row = {k: d.get(k) for k in ("id", "created", "updated", "game", "version", "scenario", "seed")}
     for col in JSON_COLUMNS:
         row[col] = _json_in(d[col], col in NULLABLE)
     conn.execute(games_table.insert().values(**row))

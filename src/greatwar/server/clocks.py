@@ -98,14 +98,16 @@ def parse_rule(spec: Any) -> ClockRule | None:
         if spec in PRESETS:
             return PRESETS[spec]
         raise ClockError(
-            f"clock: {spec[:20]!r} is no preset; expected {', '.join(PRESETS)}, none or "
+            f"clock: no such preset; expected {', '.join(PRESETS)}, none or "
             "{initial_hours, increment_hours, max_hours}"
         )
     if not isinstance(spec, Mapping):
         raise ClockError("clock: a preset name or {initial_hours, increment_hours, max_hours}")
     extra = set(spec) - {"initial_hours", "increment_hours", "max_hours", "preset"}
     if extra:
-        raise ClockError(f"clock: unknown fields {sorted(str(x)[:20] for x in extra)}")
+        raise ClockError(
+            "clock: unknown fields; a clock has initial_hours, increment_hours and max_hours"
+        )
     initial = _hours(spec, "initial_hours", 0.01)
     increment = _hours(spec, "increment_hours", 0)
     cap = _hours(spec, "max_hours", 0.01)
@@ -255,7 +257,7 @@ def public(state: Mapping[str, Any], now: float) -> dict[str, Any]:
 
 
 class PauseBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     pause: bool
 
@@ -266,21 +268,15 @@ Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)]
 def install(app: FastAPI, service: GameService, hub: Hub, runner: BotRunner) -> None:
     """Add ``POST /api/games/{id}/clock`` ``{"pause": bool}`` (a seat's token): ask for a
     pause, withdraw the ask, or resume."""
-    from greatwar.server.games import NotFound
 
     @app.post("/api/games/{game_id}/clock")
     async def clock(game_id: str, body: PauseBody, token: Token = None) -> dict[str, Any]:
-        if len(game_id) > 40:
-            raise NotFound("no such game")
-        live = await run_in_threadpool(service.acquire, game_id)
-        try:
+        async with service.using(game_id) as live:
             held = service.seats_of(live, token)
             facts = await run_in_threadpool(service.pause, live, held, body.pause)
             await hub.broadcast(live)
             runner.kick(live)
             return {"ok": True, "clock": facts}
-        finally:
-            service.release(live)
 
 
 async def watch(service: GameService, hub: Hub, every: float = 30.0) -> None:

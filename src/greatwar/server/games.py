@@ -39,9 +39,12 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from starlette.concurrency import run_in_threadpool
 
 from greatwar.bots import bots as bot_registry
 from greatwar.core.errors import GameError, IllegalActionError, MalformedActionError
@@ -75,6 +78,7 @@ log = logging.getLogger("greatwar.server")
 HUMAN = "human"
 EVERY_SEAT = ("all", "both")  # the replay of a finished game seen by every seat at once
 OPTIONS_LIMIT = 4096  # characters of the stored options (as JSON)
+ID_LIMIT = 40  # characters of a game's id (the store's column)
 REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 
 
@@ -156,11 +160,11 @@ def digest(token: str) -> str:
 
 
 def descriptor(game_id: str) -> Game[Any]:
-    """A game by id, or a refusal naming the games this server knows."""
+    """A game by id, or a refusal naming the games this server knows (not what was asked)."""
     try:
         return game(game_id)
-    except UnknownGameError as e:
-        raise ServiceError(str(e)) from None
+    except UnknownGameError:
+        raise ServiceError(f"unknown game; this server plays {', '.join(games())}") from None
 
 
 def check_request_id(request_id: str | None) -> str | None:
@@ -458,6 +462,21 @@ class GameService:
             live.users -= 1
             self._evict()
 
+    @asynccontextmanager
+    async def using(self, game_id: str) -> AsyncIterator[LiveGame]:
+        """The game, held in memory while a request uses it (for the event loop: it loads a
+        game that is not in memory in a worker thread). An id that is not a stored game's is
+        404 "no such game", never echoed."""
+        if not isinstance(game_id, str) or len(game_id) > ID_LIMIT:
+            raise NotFound("no such game")
+        live = self.try_acquire(game_id)  # in memory: no thread needed
+        if live is None:
+            live = await run_in_threadpool(self.acquire, game_id)
+        try:
+            yield live
+        finally:
+            self.release(live)
+
     def load(self, game_id: str) -> LiveGame:
         """The live copy of a game, not held (for reading it once)."""
         live = self.acquire(game_id)
@@ -483,7 +502,7 @@ class GameService:
         except StoreError as e:
             raise Unavailable(str(e)) from None
         if row is None:
-            raise NotFound(f"no game {game_id!r} in this store")
+            raise NotFound("no such game")
         return self._rebuild(row)
 
     def _refresh(self, live: LiveGame) -> None:
@@ -556,58 +575,18 @@ class GameService:
         self._note_deadline(live)
 
     def _rebuild(self, row: GameRow) -> LiveGame:
-        """Replay a stored record; a record that cannot be replayed is reported, not raised.
-        The report names the entry, never what the engine said about it (which may list a
-        seat's hand): that goes to the server log."""
+        """Replay a stored record; a record that cannot be replayed is reported, not raised
+        (see :func:`replay_row`)."""
         if row.problem:
-            why = f"game {row.id}: the stored set-up is corrupt: {row.problem}"
-            return LiveGame(row, None, why)
-        try:
-            g = game(row.game)
-        except UnknownGameError:
-            return LiveGame(
-                row,
-                None,
-                f"game {row.id}: unknown game {row.game!r}; this server plays {', '.join(games())}",
-            )
-        if set(row.seats) != set(g.seats):
-            return LiveGame(
-                row,
-                None,
-                f"game {row.id}: the stored seats are not the seats of {g.title} "
-                f"({', '.join(g.seats)})",
-            )
-        made_by = (
-            f" (it was made by version {row.version} of the {g.title} engine; this is version "
-            f"{g.version})"
-            if row.version is not None and row.version != g.version
-            else ""
-        )
+            return LiveGame(row, None, replay_row(row, [])[1])
         try:
             entries = self.store.actions(row.id)
             requests = {r.request_id: r for r in self.store.requests(row.id)}
         except StoreError as e:
             raise Unavailable(str(e)) from None
-        try:
-            session = Session(g, _record(row))
-        except Exception as e:
-            log.warning("game %s: the stored set-up cannot start: %r", row.id, e)
-            return LiveGame(row, None, f"game {row.id}: the stored set-up cannot start{made_by}")
-        seats: list[str | None] = []
-        for i, (n, text, seat) in enumerate(entries):
-            if n != i:
-                return LiveGame(row, None, f"game {row.id}: record entry {i} is missing")
-            try:
-                session.play_entry(text, seat)
-            except Exception as e:
-                log.warning("game %s: record entry %d %r by %s: %r", row.id, i, text, seat, e)
-                return LiveGame(
-                    row,
-                    None,
-                    f"game {row.id}: stored record entry {i} (by {seat}) cannot be replayed by "
-                    f"version {g.version} of the {g.title} engine{made_by}",
-                )
-            seats.append(seat)
+        session, problem, seats = replay_row(row, entries)
+        if session is None:
+            return LiveGame(row, None, problem)
         live = LiveGame(row, session, entry_seats=seats, requests=requests)
         self._note_deadline(live)
         return live
@@ -641,8 +620,13 @@ class GameService:
             raise ServiceError("options must be an object")
         try:
             sc = scenario_id(g, scenario) if scenario else g.default_scenario
+        except GameError:
+            names = ", ".join(x.id for x in g.scenarios())
+            raise ServiceError(f"unknown scenario of {g.title}; expected one of: {names}") from None
+        try:
+            _check_options(g, sc, options)
             opts = g.normalise_options(sc, options)
-            stored = json.dumps(opts)
+            stored = json.dumps(opts, allow_nan=False)
         except GameError as e:
             raise ServiceError(str(e)) from None
         except (TypeError, ValueError) as e:
@@ -652,17 +636,14 @@ class GameService:
         seats = dict(seats or {})
         extra_seats = set(seats) - set(g.seats)
         if extra_seats:
-            raise ServiceError(
-                f"unknown seats {sorted(extra_seats)}; expected {', '.join(g.seats)}"
-            )
+            raise ServiceError(f"unknown seats; the seats of {g.title} are {', '.join(g.seats)}")
         known = bot_registry(g.id)
         kinds: dict[str, str] = {}
         for seat in g.seats:
             kind = seats.get(seat, HUMAN)
             if kind != HUMAN and kind not in known:
                 raise ServiceError(
-                    f"seat {seat}: {str(kind)[:40]!r} is neither 'human' nor a bot "
-                    f"({', '.join(sorted(known))})"
+                    f"seat {seat}: neither 'human' nor a bot ({', '.join(sorted(known))})"
                 )
             kinds[seat] = kind
         if HUMAN not in kinds.values() and not allow_bot_games:
@@ -730,7 +711,7 @@ class GameService:
             for seat in group:
                 if seat not in kinds:
                     raise ServiceError(
-                        f"unknown seat {str(seat)[:20]!r}; expected {', '.join(g.seats)}"
+                        f"players: an unknown seat; the seats are {', '.join(g.seats)}"
                     )
                 if kinds[seat] != HUMAN:
                     raise ServiceError(f"seat {seat} is played by a bot, not by a person")
@@ -747,7 +728,7 @@ class GameService:
             mine = [grp for grp in groups if creator in grp]
             if not mine:
                 raise ServiceError(
-                    f"creator: {str(creator)[:20]!r} is not a human seat of this game "
+                    "creator: not a human seat of this game "
                     f"({', '.join(s for grp in groups for s in grp) or 'there is none'})"
                 )
             groups.remove(mine[0])
@@ -783,7 +764,7 @@ class GameService:
         first."""
         if want:
             if want not in held:
-                raise Forbidden(f"your token does not hold the seat {str(want)[:20]!r}")
+                raise Forbidden(f"your token does not hold that seat (it holds {', '.join(held)})")
             return want
         session = live.session
         if session is not None:
@@ -1347,6 +1328,67 @@ class GameService:
         v["seats"] = live.seats_public()
         v.update(self._seed_facts(live))
         return v
+
+
+def replay_row(
+    row: GameRow, entries: Sequence[tuple[int, str, str | None]]
+) -> tuple[Session[Any] | None, str | None, list[str | None]]:
+    """A stored game replayed: its session, or None and why it cannot be (the store's problem
+    with the row, an unknown game, seats of another game, a set-up that cannot start, an entry
+    missing or refused); and the seat that made each entry. The reason names the entry, never
+    what the engine said about it (which may list a seat's hand): that goes to the server
+    log. Used to load a stored game and to check an imported one (:mod:`.backup`)."""
+    if row.problem:
+        return None, f"game {row.id}: the stored set-up is corrupt: {row.problem}", []
+    try:
+        g = game(row.game)
+    except UnknownGameError:
+        why = f"game {row.id}: unknown game {row.game!r}; this server plays {', '.join(games())}"
+        return None, why, []
+    if set(row.seats) != set(g.seats):
+        why = (
+            f"game {row.id}: the stored seats are not the seats of {g.title} ({', '.join(g.seats)})"
+        )
+        return None, why, []
+    made_by = (
+        f" (it was made by version {row.version} of the {g.title} engine; this is version "
+        f"{g.version})"
+        if row.version is not None and row.version != g.version
+        else ""
+    )
+    try:
+        session = Session(g, _record(row))
+    except Exception as e:
+        log.warning("game %s: the stored set-up cannot start: %r", row.id, e)
+        return None, f"game {row.id}: the stored set-up cannot start{made_by}", []
+    seats: list[str | None] = []
+    for i, (n, text, seat) in enumerate(entries):
+        if n != i:
+            return None, f"game {row.id}: record entry {i} is missing", []
+        try:
+            session.play_entry(text, seat)
+        except Exception as e:
+            log.warning("game %s: record entry %d %r by %s: %r", row.id, i, text, seat, e)
+            why = (
+                f"game {row.id}: stored record entry {i} (by {seat}) cannot be replayed by "
+                f"version {g.version} of the {g.title} engine{made_by}"
+            )
+            return None, why, []
+        seats.append(seat)
+    return session, None, seats
+
+
+def _check_options(g: Game[Any], scenario: str, options: Mapping[str, Any] | None) -> None:
+    """Refuse options the game does not have, or a value that is not one of an option's
+    choices, in words that never repeat what was sent (the game's own refusal may)."""
+    infos = {o.name: o for o in g.options(scenario)}
+    for name, value in (options or {}).items():
+        info = infos.get(name)
+        if info is None:
+            raise ServiceError(f"unknown option; the options are {', '.join(infos)}")
+        if info.choices and (value not in info.choices or type(value) is not type(info.default)):
+            shown = ", ".join(json.dumps(c) for c in info.choices)
+            raise ServiceError(f"option {name} must be one of {shown}")
 
 
 def _record(row: GameRow) -> GameRecord:

@@ -39,7 +39,9 @@ class Conn:
 
 
 def dumps(doc: Any) -> str:
-    return json.dumps(doc, separators=(",", ":"))
+    """Compact JSON; NaN and infinity are refused (ValueError), never sent as the non-JSON
+    ``NaN`` or ``Infinity``."""
+    return json.dumps(doc, separators=(",", ":"), allow_nan=False)
 
 
 class Hub:

@@ -59,7 +59,6 @@ from greatwar.server.games import (
     HUMAN,
     GameService,
     LiveGame,
-    NotFound,
     ServiceError,
     Unavailable,
 )
@@ -99,7 +98,7 @@ class Smtp:
 
 
 class NotifyBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     webhook: str | None = Field(default=None, max_length=2000)
     email: str | None = Field(default=None, max_length=2000)
@@ -416,35 +415,30 @@ def install(
         if seat is None:
             return held
         if seat not in held:
-            raise ServiceError(f"your token does not hold the seat {seat[:20]!r}")
+            raise ServiceError(f"your token does not hold that seat (it holds {', '.join(held)})")
         return (seat,)
-
-    def loaded(game_id: str) -> LiveGame:
-        if len(game_id) > 40:
-            raise NotFound("no such game")
-        return service.load(game_id)
 
     @app.get("/api/games/{game_id}/notify")
     async def read(game_id: str, token: Token = None) -> dict[str, Any]:
-        live = await run_in_threadpool(loaded, game_id)
-        held = mine(live, token, None)
-        seats = await run_in_threadpool(notifier.settings.get, live.id, held)
-        return {"seats": seats, "email": smtp is not None}
+        async with service.using(game_id) as live:
+            held = mine(live, token, None)
+            seats = await run_in_threadpool(notifier.settings.get, live.id, held)
+            return {"seats": seats, "email": smtp is not None}
 
     @app.post("/api/games/{game_id}/notify")
     async def write(game_id: str, body: NotifyBody, token: Token = None) -> dict[str, Any]:
-        live = await run_in_threadpool(loaded, game_id)
-        seats = mine(live, token, body.seat)
-        given = body.model_fields_set
-        webhook = check_webhook(body.webhook) if body.webhook else None
-        email = check_email(body.email) if body.email else None
-        if email and smtp is None:
-            raise ServiceError("this server sends no e-mail (greatwar serve --smtp-host)")
-        now = await run_in_threadpool(notifier.settings.get, live.id, seats)
-        for seat in seats:
-            w = webhook if "webhook" in given else now[seat]["webhook"]
-            m = email if "email" in given else now[seat]["email"]
-            await run_in_threadpool(notifier.settings.set, live.id, seat, w, m)
-        return {"seats": await run_in_threadpool(notifier.settings.get, live.id, seats)}
+        async with service.using(game_id) as live:
+            seats = mine(live, token, body.seat)
+            given = body.model_fields_set
+            webhook = check_webhook(body.webhook) if body.webhook else None
+            email = check_email(body.email) if body.email else None
+            if email and smtp is None:
+                raise ServiceError("this server sends no e-mail (greatwar serve --smtp-host)")
+            now = await run_in_threadpool(notifier.settings.get, live.id, seats)
+            for seat in seats:
+                w = webhook if "webhook" in given else now[seat]["webhook"]
+                m = email if "email" in given else now[seat]["email"]
+                await run_in_threadpool(notifier.settings.set, live.id, seat, w, m)
+            return {"seats": await run_in_threadpool(notifier.settings.get, live.id, seats)}
 
     return notifier

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import queue
 import threading
 import time
@@ -124,6 +125,10 @@ bot_claims_table = Table(
 )
 
 SEED_LIMIT = 2**63
+DAMAGED = "damaged"
+"""The set-up fact (``extra``) of a game imported with ``greatwar import --keep-damaged`` that
+does not replay or does not fit the store's limits: why. Such a game is shown as a problem and
+never played (:mod:`greatwar.server.backup`)."""
 CHANNEL = "greatwar"
 """The PostgreSQL channel every commit of a game is told on (``'<game id> <seq>'``)."""
 
@@ -179,14 +184,39 @@ def database_url(text: str) -> str:
     return text
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text_: str) -> float:
+    x = float(text_)
+    if not math.isfinite(x):
+        raise ValueError(f"{text_[:20]} is not a finite number")
+    return x
+
+
+def loads(raw: str) -> Any:
+    """JSON text as Python, strictly: ``NaN``, ``Infinity`` and numbers too large for a float
+    (``1e400``) are refused (ValueError), so nothing read from the store can make an answer
+    that is not JSON."""
+    return json.loads(raw, parse_constant=_no_constant, parse_float=_finite_float)
+
+
 def _loads(raw: Any) -> tuple[Any, bool]:
-    """Parsed JSON text, and whether it parsed."""
+    """Parsed JSON text, and whether it parsed (strictly: see :func:`loads`)."""
     if not isinstance(raw, str):
         return None, raw is None
     try:
-        return json.loads(raw), True
+        return loads(raw), True
     except (ValueError, RecursionError):
         return None, False
+
+
+def finite(x: Any) -> float:
+    """A stored time as a float: one that is not a finite number (a hand-edited row) is 0."""
+    if isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x):
+        return float(x)
+    return 0.0
 
 
 def _seats_problem(seats: Any) -> str | None:
@@ -212,6 +242,56 @@ def _request(r: Any) -> StoredRequest | None:
         return None
     seats = tuple(x for x in str(r.seats).split(",") if x)
     return StoredRequest(str(r.request_id), seats, str(r.digest), answer)
+
+
+def read_row(r: Any) -> GameRow:
+    """A ``games`` row (or anything with its columns as attributes) as a :class:`GameRow`.
+    Never raises: what cannot be read as a game is told in ``problem``, and a value that
+    cannot be sent as JSON (a time that is not a finite number) is read as 0."""
+    problems: list[str] = []
+    options, ok = _loads(r.options)
+    if not ok or not (options is None or isinstance(options, dict)):
+        problems.append("the stored options are not an object")
+        options = None
+    seats, ok = _loads(r.seats)
+    why = _seats_problem(seats) if ok else "the stored seats are not JSON"
+    if why:
+        problems.append(why)
+    summary, _ = _loads(r.summary)
+    extra, ok = _loads(getattr(r, "extra", None))
+    if extra is None and ok:
+        extra = {}
+    if not isinstance(extra, dict):
+        problems.append("the stored set-up facts are not an object")
+        extra = {}
+    damaged = extra.get(DAMAGED)
+    if damaged is not None:
+        problems.append(f"imported damaged: {str(damaged)[:300]}")
+    seed = r.seed
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        problems.append("the stored seed is not a whole number from 0 to 2^63-1")
+        seed = 0
+    game = r.game if isinstance(r.game, str) else ""
+    scenario = r.scenario if isinstance(r.scenario, str) else ""
+    if not game or not scenario:
+        problems.append("the stored game or scenario is not a text")
+    version = r.version if isinstance(r.version, str) else None
+    seq = getattr(r, "seq", 0)
+    return GameRow(
+        id=str(r.id),
+        created=finite(r.created),
+        updated=finite(r.updated),
+        game=game,
+        scenario=scenario,
+        options=options,
+        seed=seed,
+        seats=seats,
+        summary=summary if isinstance(summary, dict) else {},
+        problem="; ".join(problems) or None,
+        version=version,
+        extra=extra,
+        seq=seq if type(seq) is int else 0,
+    )
 
 
 @dataclass(frozen=True)
@@ -577,53 +657,10 @@ class GameStore:
 
     # -- reading -----------------------------------------------------------------------
 
-    def _row(self, r: Any) -> GameRow:
-        problems: list[str] = []
-        options, ok = _loads(r.options)
-        if not ok or not (options is None or isinstance(options, dict)):
-            problems.append("the stored options are not an object")
-            options = None
-        seats, ok = _loads(r.seats)
-        why = _seats_problem(seats) if ok else "the stored seats are not JSON"
-        if why:
-            problems.append(why)
-        summary, _ = _loads(r.summary)
-        extra, ok = _loads(getattr(r, "extra", None))
-        if extra is None and ok:
-            extra = {}
-        if not isinstance(extra, dict):
-            problems.append("the stored set-up facts are not an object")
-            extra = {}
-        seed = r.seed
-        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-            problems.append("the stored seed is not a whole number from 0 to 2^63-1")
-            seed = 0
-        game = r.game if isinstance(r.game, str) else ""
-        scenario = r.scenario if isinstance(r.scenario, str) else ""
-        if not game or not scenario:
-            problems.append("the stored game or scenario is not a text")
-        version = r.version if isinstance(r.version, str) else None
-        seq = getattr(r, "seq", 0)
-        return GameRow(
-            id=str(r.id),
-            created=float(r.created) if isinstance(r.created, int | float) else 0.0,
-            updated=float(r.updated) if isinstance(r.updated, int | float) else 0.0,
-            game=game,
-            scenario=scenario,
-            options=options,
-            seed=seed,
-            seats=seats,
-            summary=summary if isinstance(summary, dict) else {},
-            problem="; ".join(problems) or None,
-            version=version,
-            extra=extra,
-            seq=seq if type(seq) is int else 0,
-        )
-
     def get(self, game_id: str) -> GameRow | None:
         with self._read() as conn:
             r = conn.execute(select(games_table).where(games_table.c.id == game_id)).first()
-        return None if r is None else self._row(r)
+        return None if r is None else read_row(r)
 
     def actions(self, game_id: str, start: int = 0) -> list[tuple[int, str, str | None]]:
         """The record entries (n, text, seat) in order (from entry ``start``)."""
@@ -687,7 +724,7 @@ class GameStore:
         )
         with self._read() as conn:
             rows = conn.execute(q).all()
-        return [(self._row(r), int(r.n or 0)) for r in rows]
+        return [(read_row(r), int(r.n or 0)) for r in rows]
 
     def game_ids_with_bots(self) -> list[str]:
         """Games whose summary says a bot seat is to act (the server resumes their bots when
