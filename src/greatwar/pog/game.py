@@ -32,10 +32,11 @@ from greatwar.pog.scenarios import (
 from greatwar.pog.state import State
 from greatwar.pog.view import view as _view
 
-VERSION = "3"
+VERSION = "4"
 """The engine version stored with every game; raise it when a rules change alters play or the
 actions a record holds (3: strategic redeployment names the unit, then its destination; the
-one-action form of version 2 records is still accepted)."""
+one-action form of version 2 records is still accepted; 4: Guns of August may be the card set
+aside for a selected optional card, ruling R116: every record of version 3 still replays)."""
 
 _SEATS = (SeatInfo("ap", "Allied Powers", "ap"), SeatInfo("cp", "Central Powers", "cp"))
 
