@@ -3,6 +3,7 @@ TEXT, DOUBLE SYMBOL CARDS, SUPPLY), COUNTERATTACK."""
 
 import pytest
 
+from greatwar.qmg1914 import messages
 from greatwar.qmg1914.data import CARD_IDS
 from tests.qmg1914.helpers import act, give, legal, pieces, prepare, put, turn_at, who
 
@@ -50,6 +51,24 @@ def test_difficult_terrain_needs_a_hand_card_discarded_unrevealed():
     # one card left in hand: paid automatically, to the bottom of the discard pile, hidden
     assert s.dhidden[1] == 1 and not s.hand[1]
     assert pieces(s, "ah") == set()
+
+
+@pytest.mark.heading("PREREQUISITES FOR BATTLE")
+@pytest.mark.heading("DIFFICULT TERRAIN")
+def test_a_battle_on_an_empty_space_costs_its_card_and_is_logged():
+    s, k = start("de", "land_battle/de", ["de_de_21"])
+    put(s, "de", "berlin", "western_germany")
+    act(s, f"play {CARD_IDS[k]}")
+    act(s, "battle tyrol from western_germany")  # empty, difficult terrain: one hand card
+    assert not s.hand[2] and s.dhidden[2] == 1
+    keys = [e["k"] for e in s.log if "v" not in e]  # the public log
+    assert keys[-3:] == ["battle.declared", "card.discard_hidden", "battle.empty"]
+    entry = s.log[-1]
+    assert entry["p"] == "de" and entry["a"] == {"target": "tyrol"}
+    assert messages.render(entry) == "Germany's battle in Tyrol: no piece there"
+    assert messages.render(entry, "ru", strict=True) == (
+        "Германия: битва за регион Тироль — там нет ни одной фишки"
+    )
 
 
 @pytest.mark.heading("DIFFICULT TERRAIN")

@@ -39,7 +39,7 @@ from greatwar.qmg1914.web import (
     dress_view,
     static_data,
 )
-from tests.qmg1914.helpers import past_setup
+from tests.qmg1914.helpers import give, past_setup, put, turn_at
 
 CARD_RE = re.compile(r"\b(?:ahoe|ru|de|frit|ukus)_[a-z]{2}_\d+\b")
 
@@ -284,3 +284,24 @@ def test_a_replay_hides_another_powers_hidden_decisions() -> None:
     dress_view(v, s)
     assert v["entry"] == f"bottom {card}" and not v.get("entry_hidden")
     assert v["entry_text"] and card not in v["entry_text"]
+
+
+@pytest.mark.heading("TURN SEQUENCE")
+def test_the_step_strip_shows_the_step_whose_card_is_resolving() -> None:
+    """A card played in the Play step is carried out in that step: while its battle's cost is
+    paid, the page says Play, not the Attrition step the turn goes on to."""
+    s = turn_at("de")
+    put(s, "de", "berlin", "western_germany")
+    (k,) = give(s, "land_battle/de")
+    give(s, "de_de_21", "de_de_22")
+    engine.apply(s, f"play {CARD_IDS[k]}")
+    engine.apply(s, "battle tyrol from western_germany")  # empty, difficult: pay a card
+    assert engine.step_name(s) == "pay"
+    for power in ("de", "ru"):
+        v = _dressed(s, power)
+        assert v["turn_step"] == {"power": "de", "step": "play", "index": 1}
+    engine.apply(s, "discard de_de_21")
+    v = _dressed(s, "de")
+    assert engine.prompt(s) == "turn.prepare"  # no Attrition card: that step passed by itself
+    assert v["turn_step"] == {"power": "de", "step": "prepare", "index": 3}
+    assert v["log"][-1]["k"] == "battle.empty"

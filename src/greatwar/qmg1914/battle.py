@@ -12,7 +12,8 @@ country adjacent to the target). ``battle`` then runs one battle:
    (one more hand card each in difficult terrain), the running totals deciding: the defender
    needs more Reinforce symbols than the attacker's Sustain symbols, the attacker at least as
    many Sustain symbols as Reinforce. When a side stops, the battle is decided: all enemy
-   pieces in the space are removed, or the attack fails;
+   pieces in the space are removed, or the attack fails. With no enemy piece there (an empty
+   space, Q1) the battle is won at once, and logged so;
 4. counter: after a failed land battle an Army that defended may COUNTERATTACK the space the
    attack came from with a prepared Counterattack card;
 5. end: the result goes back to the card that started the battle.
@@ -324,6 +325,9 @@ class Battle(QStep):
         if st == "fight":
             f["defc"] = s.occ[f["t"]] & TEAM_COUNTRY_MASK[1 - TEAM_OF[f["a"]]]
             if not f["defc"]:
+                # PREREQUISITES FOR BATTLE: an empty space; Q1, Q16: won, nothing removed
+                log(s, "battle.empty", "PREREQUISITES FOR BATTLE", f["a"],
+                    target=SPACE_IDS[f["t"]])  # fmt: skip
                 f["won"] = 1
                 f["st"] = "end"
             else:

@@ -423,8 +423,12 @@ class QmgEncoder(BlockEncoder):
             elif step == "script" and isinstance(f.get("k"), int):
                 put_i(cbase + f["k"] * cwidth + ccols["resolving"])
                 put_v(1.0)
-        if turn_frame is not None and turn_frame["k"] < len(TURN_STEPS):
-            one(f"game.turn_step_{TURN_STEPS[turn_frame['k']]}")
+        if turn_frame is not None:
+            k = turn_frame["k"]
+            if frames[-1] is not turn_frame and isinstance(turn_frame.get("on"), int):
+                k = turn_frame["on"]  # the step whose decision is being carried out
+            if k < len(TURN_STEPS):
+                one(f"game.turn_step_{TURN_STEPS[k]}")
         if battle is not None:
             one("battle.battle")
             one(f"battle.stage_{battle['st']}")

@@ -541,11 +541,15 @@ def _space_name(x: Any) -> str:
 
 
 def turn_step(s: State) -> dict[str, Any] | None:
-    """The power whose turn it is and the step of its turn (public)."""
+    """The power whose turn it is and the step of its turn (public): while a decision's
+    consequences are carried out (a card played in the Play step, its battle...), the step
+    that decision was made in."""
     f = _top(s, "turn")
     if f is None:
         return None
     k = int(f.get("k", 0))
+    if s.stack[-1] is not f and isinstance(f.get("on"), int):
+        k = int(f["on"])
     names = ("draft", "play", "attrition", "prepare", "draw", "done")
     return {"power": POWERS[int(f["p"])], "step": names[min(k, len(names) - 1)], "index": k}
 
