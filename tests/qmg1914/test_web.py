@@ -39,7 +39,7 @@ from greatwar.qmg1914.web import (
     dress_view,
     static_data,
 )
-from tests.qmg1914.helpers import give, past_setup, put, turn_at
+from tests.qmg1914.helpers import give, past_setup, prepare, put, turn_at
 
 CARD_RE = re.compile(r"\b(?:ahoe|ru|de|frit|ukus)_[a-z]{2}_\d+\b")
 
@@ -305,3 +305,26 @@ def test_the_step_strip_shows_the_step_whose_card_is_resolving() -> None:
     assert engine.prompt(s) == "turn.prepare"  # no Attrition card: that step passed by itself
     assert v["turn_step"] == {"power": "de", "step": "prepare", "index": 3}
     assert v["log"][-1]["k"] == "battle.empty"
+
+
+def test_a_sustain_that_could_not_be_sufficient_says_why() -> None:
+    """Two symbols needed in the Tyrol (difficult terrain) and one hand card left: the Double
+    Sustain can be used, the single one cannot (with it, the Double could no longer be paid)."""
+    s = turn_at("frit")
+    put(s, "it", "rome", "italian_alps")
+    put(s, "de", "tyrol")
+    (k,) = give(s, "land_battle/it")
+    give(s, "frit_fr_22", "frit_fr_23")
+    (r,) = prepare(s, "de_de_50")  # Landwehr: Double Reinforce, Supply symbol
+    (isonzo, bers) = prepare(s, "frit_it_41", "frit_it_42")  # Double and single Sustain
+    engine.apply(s, f"play {CARD_IDS[k]}")
+    engine.apply(s, "battle tyrol from italian_alps")
+    engine.apply(s, "discard frit_fr_22")  # the battle's cost
+    engine.apply(s, f"reinforce {CARD_IDS[r]}")
+    v = _dressed(s, "frit")
+    assert v["legal"] == [f"sustain {CARD_IDS[isonzo]}", "pass"]
+    assert v["notes"][CARD_IDS[bers]] == {
+        "ok": False,
+        "why": "Not enough: even all your usable Sustain cards cannot bring the total up to "
+        "the Reinforce total (2)",
+    }

@@ -249,7 +249,7 @@ def _battle_prompt(stage: str, f: Mapping[str, Any], seat: str, lang: str = DEFA
         else _t("battle.the_attacker", lang)
     )
     tally = _t("battle.tally", lang, su=f.get("su", 0), r=f.get("r", 0))
-    if stage in ("reinforce", "sustain", "counter"):
+    if stage in ("reinforce", "sustain", "counter", "reinforce_more", "sustain_more"):
         return _t(f"prompt.battle.{stage}", lang, attacker=attacker, where=where, tally=tally)
     return _t("prompt.battle.other", lang, where=where)
 

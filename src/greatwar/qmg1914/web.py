@@ -132,6 +132,10 @@ TEXT: dict[str, str] = {
     "no.battling_country": "Only {adjective} cards sustain this battle",
     "no.hand_for_terrain": "Difficult terrain: each Sustain costs a card from your hand, and "
     "your hand is empty",
+    "no.insufficient_reinforce": "Not enough: even all your side's usable Reinforce cards "
+    "cannot bring the total above the Sustain total ({su})",
+    "no.insufficient_sustain": "Not enough: even all your usable Sustain cards cannot bring "
+    "the total up to the Reinforce total ({r})",
     "no.status_forbids": "A Status card in play forbids your prepared cards in this battle",
     "no.counter_sea": "No counterattack after a sea battle or a battle from the sea",
     "no.counter_cannot": "The {adjective} Army cannot battle {space} now",
@@ -768,6 +772,8 @@ def _battle_reason(s: State, f: Frame, p: int, c: int) -> str:
             return text("no.country_absent", adjective=adj, space=_space_name(t))
         if not card.supply_symbol and not board.supplied(s, card.country, t):
             return text("no.unsupplied", adjective=adj, space=_space_name(t))
+        if c in battles.reinforce_cards(s, f, p):  # PROCEDURE: it could not be sufficient
+            return text("no.insufficient_reinforce", su=int(f.get("su", 0)))
         return text("no.other")
     if st == "sustain":
         sym = "sustain_sea" if f.get("sea") else "sustain_land"
@@ -781,6 +787,8 @@ def _battle_reason(s: State, f: Frame, p: int, c: int) -> str:
             return text("no.where", space=_space_name(t))
         if not battles.can_pay_sustain(s, f):
             return text("no.hand_for_terrain")
+        if c in battles.sustain_cards(s, f, p):  # PROCEDURE: it could not be sufficient
+            return text("no.insufficient_sustain", r=int(f.get("r", 0)))
         return text("no.other")
     if st == "counter":
         o = int(f["o"])
