@@ -26,6 +26,7 @@ from greatwar.qmg1914.data import (
     SPACE_INDEX,
     SPACES,
 )
+from greatwar.qmg1914.flow import REMOVE
 from greatwar.qmg1914.view import view as seat_view
 from greatwar.qmg1914.web import (
     HEIGHT,
@@ -250,7 +251,8 @@ def test_the_battle_and_the_score_are_described() -> None:
             assert b["attacker"] in POWERS and b["target"] in SPACE_INDEX
             assert b["origin"] in SPACE_INDEX and b["stage_text"]
             assert all(c["card"] in {x.id for x in CARDS} for c in b["cards"])
-        engine.apply(s, rng.choice(engine.legal_actions(s)))
+        # random choices, but no piece taken off the board (PIECES), so that battles happen
+        engine.apply(s, rng.choice([a for a in engine.legal_actions(s) if a != REMOVE]))
     assert battles > 0
 
 
@@ -307,6 +309,30 @@ def test_the_step_strip_shows_the_step_whose_card_is_resolving() -> None:
     assert v["log"][-1]["k"] == "battle.empty"
 
 
+def test_removing_a_piece_is_written_in_words() -> None:
+    s = turn_at("frit")
+    put(s, "fr", "paris", "english_channel")
+    v = _dressed(s, "frit")
+    assert v["labels"]["remove"] == "Remove one of your pieces from the board…"
+    engine.apply(s, "remove")
+    v = _dressed(s, "frit")
+    assert v["labels"]["remove fr paris"] == "Remove your French Army from Paris"
+    assert (
+        v["labels"]["remove fr english_channel"] == "Remove your French Navy from English Channel"
+    )
+    assert v["prompt_text"].startswith("Choose one of your pieces to remove")
+    assert (
+        _dressed(s, "de")["waiting"]
+        == "France & Italy is removing one of its pieces from the board"
+    )
+    v = seat_view(s, "frit")
+    dress_view(v, s, "ru")
+    assert v["labels"]["remove fr paris"] == "убрать свою французскую армию из региона Париж"
+    assert v["labels"]["remove fr english_channel"] == (
+        "убрать свой французский флот из региона Ла-Манш"
+    )
+
+
 def test_a_sustain_that_could_not_be_sufficient_says_why() -> None:
     """Two symbols needed in the Tyrol (difficult terrain) and one hand card left: the Double
     Sustain can be used, the single one cannot (with it, the Double could no longer be paid)."""
@@ -322,7 +348,7 @@ def test_a_sustain_that_could_not_be_sufficient_says_why() -> None:
     engine.apply(s, "discard frit_fr_22")  # the battle's cost
     engine.apply(s, f"reinforce {CARD_IDS[r]}")
     v = _dressed(s, "frit")
-    assert v["legal"] == [f"sustain {CARD_IDS[isonzo]}", "pass"]
+    assert [a for a in v["legal"] if a != "remove"] == [f"sustain {CARD_IDS[isonzo]}", "pass"]
     assert v["notes"][CARD_IDS[bers]] == {
         "ok": False,
         "why": "Not enough: even all your usable Sustain cards cannot bring the total up to "

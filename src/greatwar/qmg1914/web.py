@@ -77,7 +77,14 @@ from greatwar.qmg1914.data import (
     TEAMS,
 )
 from greatwar.qmg1914.state import State
-from greatwar.qmg1914.terminal import STEPS, describe, power_name, prompt_text, step_text
+from greatwar.qmg1914.terminal import (
+    STEPS,
+    describe,
+    piece_phrase,
+    power_name,
+    prompt_text,
+    step_text,
+)
 from greatwar.qmg1914.turn import SUDDEN_LEAD, adjacent_enemies, score
 from greatwar.qmg1914.view import view as seat_view
 
@@ -98,6 +105,7 @@ TEXT: dict[str, str] = {
     "wait.counter": "{power} decides whether to counterattack from {space}",
     "wait.pay": "{power} is discarding cards it must pay",
     "wait.loss": "{power} is choosing the cards it loses",
+    "wait.remove_piece": "{power} is removing one of its pieces from the board",
     "wait.other": "{power} is deciding",
     # the reasons a card may or may not be used now
     "ok.play": "Can be played now",
@@ -161,6 +169,8 @@ TEXT: dict[str, str] = {
     "act.build": "Build in {space}",
     "act.recruit": "Recruit in {space}",
     "act.remove": "Remove your piece from {space}",
+    "act.remove_choose": "Remove one of your pieces from the board…",
+    "act.remove_piece": "Remove your {piece} from {space}",
     "act.battle": "Battle {target} from {origin}",
     "act.eliminate": "Eliminate the {adjective} piece in {space}",
     "act.target": "Choose {power}",
@@ -237,6 +247,10 @@ def action_label(action: str) -> str:
         return text("act.draft", a_country=f"{art} {adj}", type=TYPE_NAMES.get(args[0], args[0]))
     if verb == "draw" and args:
         return text("act.draw", n=args[0])
+    if verb == "remove" and not args:
+        return text("act.remove_choose")
+    if verb == "remove" and len(args) == 2 and args[1] in space:
+        return text("act.remove_piece", piece=piece_phrase(args[0], args[1]), space=space[args[1]])
     if verb in ("build", "recruit", "remove") and args and args[0] in space:
         return text(f"act.{verb}", space=space[args[0]])
     if verb == "battle" and len(args) == 3 and args[0] in space and args[2] in space:
@@ -585,6 +599,8 @@ def waiting_text(s: State) -> str | None:
         return text("wait.pay", power=who)
     if step == "loss":
         return text("wait.loss", power=who)
+    if step == "remove_piece":
+        return text("wait.remove_piece", power=who)
     return text("wait.other", power=who)
 
 
