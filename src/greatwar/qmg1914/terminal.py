@@ -221,7 +221,7 @@ def prompt_text(view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
         return _t(
             "prompt.battle_choose",
             lang,
-            country=_w(f"country.{c}", lang, COUNTRY_NAMES.get(c, c)),
+            country=COUNTRY_NAMES.get(c, c) if lang == DEFAULT_LANG else T.country(c, lang),
             kind=kind,
             why=_why(f, lang),
         )

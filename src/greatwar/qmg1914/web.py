@@ -334,6 +334,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         row: dict[str, Any] = {
             "id": x.id,
             "name": x.name if en else T.space(x.id, lang),
+            "forms": {} if en else i18n.forms_of(T.space(x.id, lang)),
             "sea": x.sea,
             "difficult": x.difficult,
             "home_of": COUNTRIES[x.home_of] if x.home_of >= 0 else None,
@@ -358,6 +359,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         {
             "id": c,
             "name": COUNTRY_NAMES[c] if en else T.word(f"country.{c}", lang),
+            "forms": {} if en else i18n.forms_of(T.country(c, lang)),
             "adjective": ADJECTIVES[c] if en else T.word(f"adj.{c}", lang),
             "power": POWERS[POWER_OF_COUNTRY[i]],
             "team": TEAMS[TEAM_OF_COUNTRY[i]],
@@ -373,6 +375,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         {
             "id": p,
             "name": POWER_NAMES[i] if en else T.word(f"power.{p}", lang),
+            "forms": {} if en else i18n.forms_of(T.forms(f"power.{p}", lang)),
             "short": POWER_SHORT[p] if en else T.word(f"power_short.{p}", lang),
             "team": TEAMS[TEAM_OF[i]],
             "countries": [COUNTRIES[c] for c in COUNTRIES_OF[i]],
@@ -384,6 +387,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         {
             "id": t,
             "name": TEAM_NAMES[i] if en else T.word(f"team.{t}", lang),
+            "forms": {} if en else i18n.forms_of(T.forms(f"team.{t}", lang)),
             "colour": TEAM_COLOURS[t],
             "powers": [POWERS[p] for p in range(len(POWERS)) if TEAM_OF[p] == i],
         }
