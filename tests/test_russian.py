@@ -1,5 +1,6 @@
 """Russian that reads as the Russian rulebook (issue 32): the names a sentence inserts decline
-(their cases and gender or number kept as data beside them)."""
+(their cases and gender or number kept as data beside them), and sentences ask for the case
+they need and agree with their subject and their numbers."""
 
 from __future__ import annotations
 
@@ -95,3 +96,36 @@ def test_the_clients_words_have_the_forms_of_the_games_names() -> None:
         assert shown.agr == name.agr and shown.nom == name.nom and shown.gen == name.gen, key
     for p in ("ahoe", "ru", "de", "frit", "ukus"):
         assert texts.web_forms("ru", f"qmg.short_{p}").agr == Q.forms(f"power.{p}", "ru").agr
+
+
+def test_sentences_ask_for_the_case_they_need() -> None:
+    from greatwar.pog.terminal import describe as pog_describe
+    from greatwar.qmg1914.terminal import describe as qmg_describe
+
+    assert pog_describe("activate attack lomza", "ru") == "активировать Ломжу для атаки"
+    assert pog_describe("attack warsaw", "ru") == "атаковать Варшаву"
+    assert pog_describe("play event cp02", "ru").startswith("разыграть карту «")
+    assert qmg_describe("prepare ahoe_ah_01", "ru").startswith("подготовить карту «")
+    web = texts.WEB
+    assert web.text("pog.combat_for", "ru", space=P.space("warsaw", "ru")) == "Битва за Варшаву"
+    assert (
+        web.text("pog.act.activate_move", "ru", space=P.space("vienna", "ru"))
+        == "Активировать Вену для передвижения"
+    )
+    entente = texts.web_forms("ru", "qmg.team_entente")
+    assert web.text("qmg.list_over", "ru", team=entente, central=1, entente=13) == (
+        "окончена: побеждает Антанта, ПО 1–13"
+    )
+    assert web.text("pog.to_act", "ru", side=texts.web_forms("ru", "pog.side.ap")) == (
+        "ходят союзники"
+    )
+
+
+def test_counts_agree_with_their_nouns_and_verbs() -> None:
+    web = texts.WEB
+    assert web.text("pog.identical", "ru", n=1, ids="x") == "1 одинаковое соединение: x"
+    assert web.text("pog.identical", "ru", n=3, ids="x") == "3 одинаковых соединения: x"
+    assert web.text("pog.identical", "ru", n=7, ids="x") == "7 одинаковых соединений: x"
+    confirm = P.WEB
+    assert "не передвинулось 1 соединение." in confirm.text("confirm.movement", "ru", count=1)
+    assert "не передвинулись 2 соединения." in confirm.text("confirm.movement", "ru", count=2)

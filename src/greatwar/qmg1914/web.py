@@ -325,6 +325,10 @@ def _ink(hex_colour: str) -> str:
     return "#ffffff" if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 else "#111111"
 
 
+REASONS = ("sudden victory", "scoring victory", "scoring victory (tie: Central Powers)", "time")
+"""Why a game ends (the outcome's ``reason``; ``time``: a game lost on time)."""
+
+
 @cache
 def static_data(lang: str = "en") -> dict[str, Any]:
     """The public, fixed facts the client draws with (served once per language, cached)."""
@@ -426,6 +430,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         "hand_size": HAND_SIZE,
         "sudden_lead": SUDDEN_LEAD,
         "steps": {step: step_text(step, lang) for step in STEPS},
+        "reasons": {r: T.word(f"reason.{r}", lang) for r in REASONS},
     }
 
 
