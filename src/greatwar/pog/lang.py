@@ -12,7 +12,8 @@ data's): a space with its six cases and its gender or number (``{"agr": "f", "no
 (``активировать {space.acc}``); nations and sides have theirs in ``ru.json``'s ``forms``.
 ``data/card_text_ru.json`` holds the card texts. Card titles are not declined: a sentence puts
 them after a noun that takes the case (``карту «Марна»``). Russian follows the terms of the
-Russian rulebook (the glossary of the project).
+Russian rulebook: ``greatwar/locale/terms.ru.json`` lists them, and the checks of
+:mod:`greatwar.messages_check` hold every catalogue to them.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ and adjectives of the pieces), the spaces' and the cards' names (``space``, ``ca
 key; the English ones are the data's). ``data/card_text_ru.json`` holds the cards' Play texts.
 Card titles are not declined: a sentence puts them after a noun that takes the case (``карту
 «Марна»``). There is no Russian rulebook of this game: the Russian terms are those of the Paths of
-Glory rulebook where the concept is the same, ours elsewhere.
+Glory rulebook where the concept is the same, listed with ours in ``greatwar/locale/terms.ru.json``.
 """
 
 from __future__ import annotations
