@@ -240,6 +240,7 @@ def test_the_term_check_leaves_the_rulebooks_own_phrases() -> None:
         ("Вы подготавливаете «Марна»", "title"),
         ("по времени побеждают Союзники", "capital"),
         ("ГЕРк прибывает подкреплением в регион Ячейка резерва ЦД", "generic"),
+        ("Вы должны потерять 1 карту (карта «Гибель «Лузитании»»)", "quotes"),
     ],
 )
 def test_the_grammar_rules_find_what_a_russian_would(text: str, rule: str) -> None:
@@ -263,6 +264,7 @@ def test_the_grammar_rules_find_what_a_russian_would(text: str, rule: str) -> No
         "только в регионах Париж, Пикардия или Бельгия",
         "ГЕРк прибывает подкреплением: Ячейка резерва ЦД",
         "Выберите карту статуса, которую сбросит Германия.",  # its subject after the verb
+        "Вы должны потерять 1 карту (карта «Гибель „Лузитании“»)",
     ],
 )
 def test_the_grammar_rules_pass_good_russian(text: str) -> None:

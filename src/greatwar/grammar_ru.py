@@ -4,7 +4,7 @@ sentence asks another case, and verbs that do not agree with their subject.
 The games name their spaces, nations or countries, sides, powers and teams with their cases and
 their gender or number (:class:`greatwar.core.i18n.Forms`, the ``declined(lang)`` hook of
 :class:`greatwar.core.games.HasLanguages`), and their card titles. A :class:`Lexicon` holds them;
-:func:`problems` reads one text against five rules:
+:func:`problems` reads one text against these rules:
 
 - ``case``: a name in the nominative right after a preposition or a verb that governs another
   case, where the name's form in that case differs («активировать Ломжа», «Бой за Варшава»,
@@ -15,7 +15,8 @@ their gender or number (:class:`greatwar.core.i18n.Forms`, the ``declined(lang)`
   «Франция и Италия потеряла»);
 - ``capital``: a name written in lower case inside a sentence (союзники) given with its capital
   after a lower-case word («побеждают Союзники»);
-- ``generic``: a name that carries its own noun (a box, «Ячейка резерва ЦД») after «регион».
+- ``generic``: a name that carries its own noun (a box, «Ячейка резерва ЦД») after «регион»;
+- ``quotes``: quotation marks inside quotation marks that are not „...“.
 
 It is a rule set, not a parser: words are recognised by their endings and a list of stems, names
 by their exact forms. ``greatwar messages --check`` runs it on every Russian text of random games
@@ -228,7 +229,7 @@ def problems(text: str, lex: Lexicon, skip: frozenset[str] = frozenset()) -> lis
             )
     # title: a card title right after a governing word, with no noun before it
     for m in re.finditer(r"«([^«»]+)»", text):
-        title = m.group(1)
+        title = m.group(1).replace("„", "«").replace("“", "»")
         if title not in lex._title_set or _indeclinable(title):
             continue
         before = _word_before(text, m.start())
@@ -237,6 +238,9 @@ def problems(text: str, lex: Lexicon, skip: frozenset[str] = frozenset()) -> lis
                 f"title: «{before} «{title}»» in {text!r}: a card title goes after a noun "
                 "that takes the case (карту, картой, карты...)"
             )
+    # quotes: quotation marks inside quotation marks are „...“ («Гибель „Лузитании“»)
+    if re.search(r"«[^»]*«", text):
+        out.append(f"quotes: «» inside «» in {text!r}: the inner ones are „“")
     # capital: a name with its capital inside a sentence
     for pattern, name in lex._capitals:
         for m in pattern.finditer(text):

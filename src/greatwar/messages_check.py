@@ -240,7 +240,12 @@ def template_texts(cat: Catalogue, lang: str, names: dict[str, dict[str, list[An
         samples: dict[str, list[Any]] = {}
         for f in fields:
             kinds = PLACEHOLDER_KINDS.get(f, ())
-            found = [n for pool in pools for k in kinds for n in pool.get(k, ())]
+            found = [
+                i18n.quoted(str(n), lang) if k == "title" else n  # the client quotes titles
+                for pool in pools
+                for k in kinds
+                for n in pool.get(k, ())
+            ]
             if found:
                 samples[f] = found
         for n in (1, 2, 5):

@@ -184,7 +184,7 @@ def _country(c: Any) -> str:
 def _why(f: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
     w = f.get("why") or f.get("src") or ""
     if isinstance(w, str) and w in CARD_INDEX:
-        return _t("prompt.why", lang, card=name(w, lang))
+        return _t("prompt.why", lang, card=T.quoted(name(w, lang), lang))
     return ""
 
 

@@ -72,6 +72,15 @@ export function word(key) {
   return named(t(key), (doc.forms && doc.forms[key]) || {});
 }
 
+// A title in the language's quotation marks (Russian: «...», with „...“ inside), as the
+// server's i18n.quoted writes it; other languages leave it as it is.
+export function quoted(name) {
+  const s = String(name);
+  if (doc.lang !== "ru") return s;
+  const inner = s.startsWith("«") && s.endsWith("»") ? s.slice(1, -1) : s;
+  return `«${inner.replace(/«/g, "„").replace(/»/g, "“")}»`;
+}
+
 const CASES = new Set(["nom", "gen", "dat", "acc", "ins", "pre"]);
 
 function agree(v, forms) {

@@ -2,10 +2,10 @@
 // facts (map, units, cards) and the labels of its actions. The shared helpers are re-exported.
 
 import { api } from "../common.js";
-import { lang, named, t, word } from "../i18n.js";
+import { lang, named, quoted, t, word } from "../i18n.js";
 
 export * from "../common.js";
-export { named, t, word } from "../i18n.js";
+export { named, quoted, t, word } from "../i18n.js";
 
 // Words by key in the page's language (``pog.<table>.<key>`` of the client's catalogue), read
 // like a table: SIDE_NAME.ap.
@@ -141,7 +141,7 @@ export function actionLabel(facts, text, v = null) {
     const c = facts.cards.get(id);
     return c ? c.name : id;
   };
-  const card_ = card;
+  const card_ = (id) => quoted(card(id)); // «Операция „Блюхер“» in Russian
   const x = (key, args) => t(`pog.act.${key}`, args);
   switch (verb) {
     case "play":

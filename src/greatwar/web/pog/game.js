@@ -2,7 +2,7 @@
 // shared shell (../shell.js) connects, sends, undoes, chats and notifies; this module draws the
 // map, the panels, the hand and the prompt, and turns clicks into decisions.
 
-import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, savePref, SIDE_NAME, SIDE_SHORT, sideName, t, turnLabel, unitLabel } from "./common.js";
+import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, quoted, savePref, SIDE_NAME, SIDE_SHORT, sideName, t, turnLabel, unitLabel } from "./common.js";
 import { Board } from "./board.js";
 import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
 import { $, closeMenu, placePopup, seatToken, Shell } from "../shell.js";
@@ -97,7 +97,7 @@ function renderStatusLine() {
     items.map((e) =>
       el(
         "span",
-        { class: `chip${e.side ? " side-" + e.side : ""}`, title: e.card ? t("pog.in_force_title", { name: e.name, turn: e.turn }) : e.name, onclick: () => e.card && showCard(e.card) },
+        { class: `chip${e.side ? " side-" + e.side : ""}`, title: e.card ? t("pog.in_force_title", { name: quoted(e.name), turn: e.turn }) : e.name, onclick: () => e.card && showCard(e.card) },
         e.card ? e.name : e.key.replace(/_/g, " "),
       ),
     ),
@@ -166,7 +166,7 @@ function summarise(entries) {
   const parts = [];
   const plays = entries.filter(([, e]) => e.k && e.k.startsWith("card.") && e.a && e.a.card && e.s && state.v && e.s !== state.v.seat);
   const use = { "card.ops": "ops", "card.sr": "sr", "card.rp": "rp", "card.event": "event" };
-  for (const [, e] of plays) parts.push(t(`pog.played${use[e.k] ? "_" + use[e.k] : ""}`, { side: SIDE_SHORT[e.s], card: facts.name(e.a.card) }));
+  for (const [, e] of plays) parts.push(t(`pog.played${use[e.k] ? "_" + use[e.k] : ""}`, { side: SIDE_SHORT[e.s], card: quoted(facts.name(e.a.card)) }));
   if (moves) parts.push(t("pog.n_moves", { n: moves }));
   if (combats) parts.push(t("pog.n_combats", { n: combats }));
   if (elim) parts.push(t("pog.n_eliminated", { n: elim }));

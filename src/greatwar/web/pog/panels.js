@@ -2,7 +2,7 @@
 // events in force, the score, cards, the log (grouped by action round, with dice), the
 // procedure under way, the combat box, and the reference (tables, turn track, guide).
 
-import { DIE_FACES, el, fill, humanWords, nationName, SIDE_NAME, SIDE_SHORT, sideName, t as tr, turnLabel } from "./common.js";
+import { DIE_FACES, el, fill, humanWords, nationName, quoted, SIDE_NAME, SIDE_SHORT, sideName, t as tr, turnLabel } from "./common.js";
 import { logLine as sharedLogLine, LogPanel as SharedLogPanel } from "../log.js";
 
 const USES = new Set(["ops", "sr", "rp", "event", "auto"]);
@@ -75,7 +75,7 @@ export function renderRounds(box, facts, v, onCard) {
       cells.push(
         el(
           "td",
-          { class: `${p ? "used" : ""}${now ? " now" : ""}`, title: p ? tr(p.card ? "pog.round_use_card" : "pog.round_use", { side: SIDE_NAME[side], round: i, card: p.card ? facts.name(p.card) : "", use: useShort(p.use) }) : "" },
+          { class: `${p ? "used" : ""}${now ? " now" : ""}`, title: p ? tr(p.card ? "pog.round_use_card" : "pog.round_use", { side: SIDE_NAME[side], round: i, card: p.card ? quoted(facts.name(p.card)) : "", use: useShort(p.use) }) : "" },
           p
             ? el(
                 "a",
