@@ -299,7 +299,10 @@ CORE_TEXTS = i18n.register(
         "greatwar.core",
         {
             "en": {"time_out": "The {seat} ran out of time and lost: {team} win the game on time"},
-            "ru": {"time_out": "{seat}: время вышло, это поражение; по времени побеждают {team}"},
+            "ru": {
+                "time_out": "{seat}: время вышло, это поражение; по времени "
+                "{team:agree:sg=побеждает|pl=побеждают} {team.nom}"
+            },
         },
     ),
 )
