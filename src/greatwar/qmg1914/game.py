@@ -108,10 +108,12 @@ class Quartermaster1914(StepGame[State]):
         return invariants.problems(s)
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
-        """Its own bots (the game-agnostic random bot, greatwar.bots.COMMON, plays it too)."""
-        from greatwar.qmg1914.bots.heuristic import HeuristicBot
+        """Its own bots: the strengths ``easy`` (the heuristic) and ``normal`` (the search),
+        and ``heuristic`` and ``search`` by their own names (the game-agnostic random bot,
+        greatwar.bots.COMMON, plays it too)."""
+        from greatwar.qmg1914.bots.levels import LEVELS
 
-        return {"heuristic": HeuristicBot}
+        return dict(LEVELS)
 
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(entry, lang)
