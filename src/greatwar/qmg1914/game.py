@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from greatwar.core import i18n
@@ -202,6 +202,13 @@ class Quartermaster1914(StepGame[State]):
 
         _check_scenario(scenario)
         return benchmarks(scenario, options, seed)
+
+    def win_chances(self, positions: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
+        """Each team's chance to win at the start of every power's turn (the replay's
+        analysis; :mod:`greatwar.qmg1914.analysis`)."""
+        from greatwar.qmg1914.analysis import win_chances
+
+        return win_chances(positions)
 
     def encoder(self) -> Encoder:
         """The token vocabulary and the observation encoding of a view (greatwar.env)."""
