@@ -30,6 +30,7 @@ from tests.browser.conftest import CHROMIUM, serving
 from tests.browser.helpers import (
     WAIT,
     body,
+    check_analysis,
     click_action,
     open_finished_replay,
     wait_changed,
@@ -506,5 +507,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     page.select_option("#seat", "de")
     page.wait_for_function("document.querySelectorAll('#hand .hand-block').length === 1")
     assert page.locator("svg.board g.piece").count() >= 10
+    check_analysis(page, n)  # the chart and the turning points, in English and Russian
+    page.screenshot(path=str(artifacts / "qmg-replay-analysis.png"))
     assert not errors, errors
     ctx.close()
