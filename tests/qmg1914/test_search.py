@@ -298,6 +298,7 @@ def test_the_strengths_are_bots_of_the_game() -> None:
     assert isinstance(easy, HeuristicBot) and easy.name == "easy"
     normal = make_bot("normal", 1, "qmg1914")
     assert isinstance(normal, SearchBot) and normal.name == "normal" and normal.sims >= 8
+    assert normal.key_steps == {"turn.play", "turn.prepare"}  # the card played, the prepared
     timed = make_bot("normal", 1, "qmg1914", think=0.5, workers=2)
     assert isinstance(timed, SearchBot) and timed.think == 0.5 and timed.workers == 2
     with pytest.raises(ValueError, match="takes no 'think'"):

@@ -3,7 +3,7 @@ them with.
 
 - ``easy``: the heuristic bot (:mod:`greatwar.qmg1914.bots.heuristic`), instant;
 - ``normal``: the search bot (:mod:`greatwar.qmg1914.bots.search`), which searches the card to
-  play in its Play step.
+  play in its Play step and the card to prepare in its Prepare step.
 
 The budget is a count of simulations, so a level plays the same game for the same seed on any
 machine (``greatwar play --think SECONDS`` gives a time budget instead). ``heuristic`` and
