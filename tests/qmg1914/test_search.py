@@ -303,3 +303,12 @@ def test_the_strengths_are_bots_of_the_game() -> None:
     assert isinstance(timed, SearchBot) and timed.think == 0.5 and timed.workers == 2
     with pytest.raises(ValueError, match="takes no 'think'"):
         make_bot("easy", 1, "qmg1914", think=1.0)
+
+
+def test_the_benchmark_reports_the_search_throughput() -> None:
+    from greatwar.qmg1914.bots.bench import bench
+
+    r = bench(seed=2, decisions=1, sims=2)
+    assert r["decisions"] == 1 and r["simulations"] == 2
+    for key in ("simulations_per_second", "seconds_per_decision", "cpu_seconds_per_decision"):
+        assert key in r  # printed, never judged: no assertion on time
