@@ -192,7 +192,7 @@ def test_two_browsers_play_the_first_action_round(
 
 
 def test_the_replay_viewer_steps_through_a_finished_game(
-    browser: Browser, live_server: str
+    browser: Browser, live_server: str, artifacts: Path
 ) -> None:
     doc = {"scenario": "introductory", "seats": {"ap": "random", "cp": "random"}, "seed": 5}
     ctx, page, errors, n = open_finished_replay(browser, live_server, doc, polls=600)
@@ -210,6 +210,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     page.wait_for_function("document.querySelectorAll('#hand .hand-block').length === 1")
     assert page.locator("svg.board g.unit").count() > 50
     check_analysis(page, n)  # the chart and the turning points, in English and Russian
+    page.screenshot(path=str(artifacts / "replay-analysis.png"))
     assert not errors, errors
     ctx.close()
 
