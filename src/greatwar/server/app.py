@@ -19,6 +19,7 @@ Routes (JSON unless said otherwise; ``docs/server.md`` says more):
     POST /api/games/{id}/clock            {"pause": true|false}: ask for a pause, or resume
     GET  /api/games/{id}/replay           ?seat=&step= (a token for an unfinished game)
     GET  /api/games/{id}/record           the game record, once the game is over
+    GET  /api/games/{id}/analysis         each side's chance to win through a finished game
     POST /api/games/{id}/notify           {"webhook", "email"}: your seats' notifications
     GET  /api/games/{id}/chat             the seats' chat (X-Seat-Token; see server/chat.py)
     POST /api/games/{id}/chat             {"text"}                    (X-Seat-Token)
@@ -699,6 +700,15 @@ def create_app(
                 if seat not in held:
                     raise Forbidden("an unfinished game is replayed only from your own seat")
             out = await run_in_threadpool(service.replay, live, seat, step, held, lang_of(request))
+            return json_response(out)
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def analysis(game_id: str) -> Response:
+        """Each side's chance to win after every action round of a finished game and its
+        turning points; refused (403) while the game is played: no live evaluation."""
+        async with using(game_id) as live:
+            live.ok()
+            out = await run_in_threadpool(service.analysis, live)
             return json_response(out)
 
     @app.get("/api/games/{game_id}/record")

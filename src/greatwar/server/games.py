@@ -39,7 +39,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,10 +47,12 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from greatwar.bots import bots as bot_registry
+from greatwar.core.analysis import analyse
 from greatwar.core.errors import GameError, IllegalActionError, MalformedActionError
 from greatwar.core.games import (
     DEFAULT_GAME,
     Game,
+    HasAnalysis,
     HasLanguages,
     HasWeb,
     UnknownGameError,
@@ -401,6 +403,8 @@ class GameService:
         self._lock = threading.Lock()
         self._cache_size = cache_size
         self._replays: OrderedDict[str, ReplayBook] = OrderedDict()
+        # finished games' analyses (costly: a whole replay), by game id with what they read
+        self._analyses: OrderedDict[str, tuple[tuple[Any, ...], dict[str, Any]]] = OrderedDict()
         # other processes may write the same games (PostgreSQL): before judging a request,
         # compare the copy's seq with the store's (SQLite: one process, its copies are the truth)
         self.shared = not store.is_sqlite
@@ -514,6 +518,7 @@ class GameService:
             live.reload = False
             with self._lock:
                 self._replays.pop(live.id, None)
+                self._analyses.pop(live.id, None)
 
     def _sync(self, live: LiveGame, request_id: str | None = None) -> bool:
         """Bring the copy up to the store (under the game's lock): rebuilt after a failed
@@ -824,6 +829,7 @@ class GameService:
             live.session = fresh
             with self._lock:
                 self._replays.pop(live.id, None)
+                self._analyses.pop(live.id, None)
             self._note_deadline(live)
             if started:
                 self._tell(live, "start", None)
@@ -1328,6 +1334,52 @@ class GameService:
         v["seats"] = live.seats_public()
         v.update(self._seed_facts(live))
         return v
+
+    # -- the analysis of a finished game ------------------------------------------------------
+
+    ANALYSES_KEPT = 16
+
+    def analysis(self, live: LiveGame) -> dict[str, Any]:
+        """Each team's chance to win after every action round of a finished game and its
+        turning points (:func:`greatwar.core.analysis.analyse`), computed once per game (a
+        whole replay of the record) and kept. Refused while the game is played: there is no
+        evaluation of a game in progress."""
+        with live.lock:
+            self._sync(live)
+            session = live.ok()
+            if not session.over:
+                raise Forbidden("a game is analysed once it is over, never while it is played")
+            actions = list(session.record.actions)
+            outcome = session.outcome
+        g = session.rules
+        if not isinstance(g, HasAnalysis):
+            raise ServiceError(f"{g.title} has no analysis")
+        key = (live.row.scenario, live.row.seed, len(actions))
+        with self._lock:
+            got = self._analyses.get(live.id)
+            if got is not None and got[0] == key:
+                self._analyses.move_to_end(live.id)
+                return got[1]
+        replay = Session(g, _record(live.row))
+
+        def positions() -> Iterator[tuple[int, Any]]:
+            yield 0, replay.state
+            for i, text in enumerate(actions):
+                replay.play_entry(text)
+                yield i + 1, replay.state
+
+        try:
+            doc = analyse(g, positions(), len(actions), outcome)
+        except Exception as e:
+            log.error("game %s: the analysis failed: %r", live.id, e)
+            raise EngineFailure("the game could not be analysed (the server log has why)") from None
+        doc["game_id"] = live.id
+        doc["steps"] = len(actions)
+        with self._lock:
+            self._analyses[live.id] = (key, doc)
+            while len(self._analyses) > self.ANALYSES_KEPT:
+                self._analyses.popitem(last=False)
+        return doc
 
 
 def replay_row(

@@ -87,6 +87,8 @@ export async function start(id, gameInfo) {
     draw,
     board: () => board,
     logPanel: () => logPanel,
+    pointLabel: (at) => tr("pog.analysis_at", { turn: at.turn, round: at.round, side: SIDE_NAME[at.side] }),
+    teamName: (side) => SIDE_NAME[side],
   });
   // another language: the facts and the step shown again in it
   onLangChange(async () => {
