@@ -34,7 +34,6 @@ import hashlib
 import hmac
 import json
 import logging
-import re
 import secrets
 import threading
 import time
@@ -62,7 +61,9 @@ from greatwar.core.games import (
 )
 from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.core.session import GameRecord, Session
-from greatwar.server import clocks
+from greatwar.server import clockrules
+from greatwar.server.events import EndHook, Listener, Write
+from greatwar.server.logs import REQUEST_ID
 from greatwar.server.store import (
     ConflictError,
     GameRow,
@@ -79,7 +80,6 @@ HUMAN = "human"
 EVERY_SEAT = ("all", "both")  # the replay of a finished game seen by every seat at once
 OPTIONS_LIMIT = 4096  # characters of the stored options (as JSON)
 ID_LIMIT = 40  # characters of a game's id (the store's column)
-REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 
 
 class ServiceError(Exception):
@@ -230,7 +230,7 @@ class LiveGame:
 
     @property
     def clock(self) -> dict[str, Any] | None:
-        """The game's clock state (see :mod:`greatwar.server.clocks`), or None."""
+        """The game's clock state (:mod:`greatwar.server.clockrules`), or None."""
         c = self.row.extra.get("clock")
         return c if isinstance(c, dict) and isinstance(c.get("left"), dict) else None
 
@@ -380,12 +380,6 @@ class BotJob:
     seq: int = 0  # the game's seq it was asked at (the position a bot claim names)
 
 
-Listener = Callable[["LiveGame", dict[str, Any]], None]
-"""Told of every committed change of a game (under the game's lock, in the writing thread):
-``{"kind": "move" | "time_out" | "start", "actor": seat or None, "to_act": seat or None,
-"over": bool, "serial": n}``. It must only note or queue what it needs."""
-
-
 class GameService:
     """All games of one store, as the web app sees them."""
 
@@ -394,7 +388,8 @@ class GameService:
     ) -> None:
         self.store = store
         self.now = now  # the clocks' time (tests give their own)
-        self.listeners: list[Listener] = []
+        self.listeners: list[Listener] = []  # told of every committed change (events.py)
+        self.enders: list[EndHook] = []  # asked for more to write with a game's end
         self.deadlines: dict[str, float] = {}  # game id -> when its running clock runs out
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, threading.Event] = {}
@@ -608,11 +603,11 @@ class GameService:
         """A new game; returns it and each person with their seats and secret token (the
         seats one person holds, listed together in ``players``, share one token). The person
         holding ``creator`` (default: the first human seat) is the creator. ``clock``: a
-        clock preset or rule (:func:`greatwar.server.clocks.parse_rule`), or None."""
+        clock preset or rule (:func:`greatwar.server.clockrules.parse_rule`), or None."""
         g = descriptor(game_id)
         try:
-            rule = clocks.parse_rule(clock)
-        except clocks.ClockError as e:
+            rule = clockrules.parse_rule(clock)
+        except clockrules.ClockError as e:
             raise ServiceError(str(e)) from None
         if rule is not None and len(g.teams()) != 2:
             raise ServiceError(f"{g.title} is not a game of two teams: it has no clocks")
@@ -674,9 +669,9 @@ class GameService:
         if rule is not None:
             if not people:
                 raise ServiceError("a clock is for games between people: no seat is a person's")
-            state = clocks.new_state(rule, [p.seats for p in people])
+            state = clockrules.new_state(rule, [p.seats for p in people])
             if not extra["seed_pending"]:  # the game starts now
-                state = clocks.advance(state, None, session.to_act, session.over, self.now())
+                state = clockrules.advance(state, None, session.to_act, session.over, self.now())
             extra["clock"] = state
         new_id = secrets.token_hex(5)
         try:
@@ -808,7 +803,7 @@ class GameService:
                 fresh = Session.new(session.rules, live.row.scenario, live.row.options, seed)
             started = not extra["seed_pending"]
             if started and live.clock is not None:  # the game starts: so does the clock
-                extra["clock"] = clocks.advance(
+                extra["clock"] = clockrules.advance(
                     live.clock, None, fresh.to_act, fresh.over, self.now()
                 )
             try:
@@ -855,7 +850,7 @@ class GameService:
             out["actions"] = len(live.session.record.actions)
         clock = live.clock
         if clock is not None:
-            out["clock"] = clocks.public(clock, self.now())
+            out["clock"] = clockrules.public(clock, self.now())
         return out
 
     def view(
@@ -891,7 +886,7 @@ class GameService:
             v.update(self._seed_facts(live))
             clock = live.clock
             if clock is not None:
-                v["clock"] = clocks.public(clock, self.now())
+                v["clock"] = clockrules.public(clock, self.now())
             return v
 
     def list_games(self) -> list[dict[str, Any]]:
@@ -1094,11 +1089,12 @@ class GameService:
             else None
         )
         if clock is None and live.clock is not None and not live.seed_pending:
-            clock = clocks.advance(live.clock, seat, session.to_act, session.over, self.now())
+            clock = clockrules.advance(live.clock, seat, session.to_act, session.over, self.now())
         extra = {**live.row.extra, "clock": clock} if clock is not None else None
+        then = self._ending(live, session) if session.over else []
         try:
             self.store.append(
-                live.id, start, entries, summary(session), request, extra, live.row.seq
+                live.id, start, entries, summary(session), request, extra, live.row.seq, then
             )
         except StoreError as e:
             # memory ran ahead of the store: rebuild from the store before the next use
@@ -1114,6 +1110,16 @@ class GameService:
             live.row.extra = extra
             self._note_deadline(live)
         self._tell(live, "time_out" if session.verdict else "move", seat)
+
+    def _ending(self, live: LiveGame, session: Session[Any]) -> list[Write]:
+        """What the end hooks write with the write that ends a game (see :mod:`.events`)."""
+        result = session.outcome or {}
+        out = []
+        for hook in list(self.enders):
+            w = hook(live, result)
+            if w is not None:
+                out.append(w)
+        return out
 
     def _tell(self, live: LiveGame, kind: str, actor: str | None) -> None:
         """Tell the listeners of a committed change (a listener's failure is only logged)."""
@@ -1137,7 +1143,7 @@ class GameService:
 
     def _note_deadline(self, live: LiveGame) -> None:
         clock = live.clock
-        due = clocks.deadline(clock) if clock is not None and not live.seed_pending else None
+        due = clockrules.deadline(clock) if clock is not None and not live.seed_pending else None
         with self._lock:
             if due is None:
                 self.deadlines.pop(live.id, None)
@@ -1155,14 +1161,14 @@ class GameService:
             if clock is None or session is None or session.over or live.seed_pending:
                 return False
             now = self.now()
-            if clocks.out_of_time(clock, now) is None:
+            if clockrules.out_of_time(clock, now) is None:
                 return False
             seat = session.to_act
             if seat is None:
                 return False
             start = len(session.record.actions)
             session.time_out(seat)
-            self._write(live, session, start, None, clock=clocks.flag(clock, seat, now))
+            self._write(live, session, start, None, clock=clockrules.flag(clock, seat, now))
             log.info("game %s: %s ran out of time", live.id, seat)
             return True
 
@@ -1187,8 +1193,8 @@ class GameService:
             if session.over:
                 raise IllegalActionError("the game is over")
             try:
-                fresh = clocks.ask_pause(clock, held, pause, self.now())
-            except clocks.ClockError as e:
+                fresh = clockrules.ask_pause(clock, held, pause, self.now())
+            except clockrules.ClockError as e:
                 raise IllegalActionError(str(e)) from None
             extra = {**live.row.extra, "clock": fresh}
             try:
@@ -1201,7 +1207,7 @@ class GameService:
             live.row.seq += 1
             live.row.extra = extra
             self._note_deadline(live)
-            return clocks.public(fresh, self.now())
+            return clockrules.public(fresh, self.now())
 
     # -- bots ----------------------------------------------------------------------------
 

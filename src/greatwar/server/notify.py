@@ -55,6 +55,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
 from greatwar.core.games import seat_names
+from greatwar.server.events import Change
 from greatwar.server.games import (
     HUMAN,
     GameService,
@@ -237,7 +238,7 @@ class Notifier:
 
     # -- from the game service (under a game's lock: queue only) -----------------------
 
-    def changed(self, live: LiveGame, event: dict[str, Any]) -> None:
+    def changed(self, live: LiveGame, event: Change) -> None:
         """A committed change: queue what it means for the seats (never waits)."""
         to_act, actor, over = event.get("to_act"), event.get("actor"), bool(event.get("over"))
         if over:  # once to each person (a person's settings are read from their first seat)

@@ -303,6 +303,7 @@ class _Append:
     request: dict[str, Any] | None
     # b_id, b_updated, b_summary (and b_extra: new set-up facts; b_seq: the seq the writer saw)
     game: dict[str, Any]
+    then: tuple[Callable[[Connection], None], ...] = ()  # more to write in the transaction
 
 
 _UPDATE_ANY = (
@@ -350,6 +351,9 @@ def _append_all(conn: Connection, appends: Sequence[_Append]) -> None:
     requests = [a.request for a in appends if a.request is not None]
     if requests:
         conn.execute(requests_table.insert(), requests)
+    for a in appends:
+        for write in a.then:
+            write(conn)
     _tell(conn, [_notice(a.game["b_id"], a.game.get("b_seq")) for a in appends])
 
 
@@ -580,11 +584,14 @@ class GameStore:
         request: StoredRequest | None = None,
         extra: dict[str, Any] | None = None,
         seq: int | None = None,
+        then: Sequence[Callable[[Connection], None]] = (),
     ) -> None:
         """Append record entries ``n, n+1, ...`` (text, seat), the new summary, the request
         they answer and (when given) the game's new set-up facts (its clock), in one committed
         transaction, raising the game's ``seq``. With ``seq`` (the one the writer's copy has),
-        nothing is written when the game's is another (:class:`MovedError`)."""
+        nothing is written when the game's is another (:class:`MovedError`). ``then``: more
+        writes committed in the same transaction, after the entries (a game's end: its
+        ratings)."""
         now = time.time()
         rows = [
             {"game_id": game_id, "n": n + i, "text": t, "seat": seat, "at": now}
@@ -605,7 +612,7 @@ class GameStore:
             game["b_extra"] = json.dumps(extra)
         if seq is not None:
             game["b_seq"] = seq
-        self._writer.submit(_Append(rows, asked, game))
+        self._writer.submit(_Append(rows, asked, game, tuple(then)))
 
     @staticmethod
     def _update(conn: Connection, game_id: str, seq: int | None, **values: Any) -> None:
