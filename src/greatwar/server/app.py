@@ -15,6 +15,7 @@ Routes (JSON unless said otherwise; ``docs/server.md`` says more):
     GET  /api/games/{id}/view             your seat's view     ?seat= (X-Seat-Token)
     POST /api/games/{id}/action           {"action", "serial"}        (X-Seat-Token, X-Request-Id)
     POST /api/games/{id}/undo             {"serial"}                  (X-Seat-Token, X-Request-Id)
+    POST /api/games/{id}/resign           {"serial"}: resign at a decision of your own
     POST /api/games/{id}/seed             {"agree": true|false}: your answer to a chosen seed
     POST /api/games/{id}/clock            {"pause": true|false}: ask for a pause, or resume
     GET  /api/games/{id}/replay           ?seat=&step= (a token for an unfinished game)
@@ -662,6 +663,28 @@ def create_app(
                 return done, service.view(live, held, body.log_from, body.log_hash, None, lang)
 
             done, v = await run_in_threadpool(undo)
+            if not done.get("repeated"):
+                hub.notify(live)
+            return json_response({"ok": True, **done, "view": v})
+
+    @app.post("/api/games/{game_id}/resign")
+    async def resign(
+        game_id: str,
+        body: UndoBody,
+        request: Request,
+        token: Token = None,
+        request_id: RequestId = None,
+    ) -> Response:
+        rid = check_request_id(request_id or body.request_id)
+        lang = lang_of(request)
+        async with using(game_id) as live:
+            held = service.seats_of(live, token)
+
+            def resign() -> tuple[dict[str, Any], dict[str, Any]]:
+                done = service.resign(live, held, body.serial, rid)
+                return done, service.view(live, held, body.log_from, body.log_hash, None, lang)
+
+            done, v = await run_in_threadpool(resign)
             if not done.get("repeated"):
                 hub.notify(live)
             return json_response({"ok": True, **done, "view": v})

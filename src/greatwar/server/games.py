@@ -1034,6 +1034,43 @@ class GameService:
             self._write(live, session, start, seat, request_id, held, asked, answer)
             return answer
 
+    def resign(
+        self, live: LiveGame, held: Sequence[str], serial: int, request_id: str | None = None
+    ) -> dict[str, Any]:
+        """Resign for the held seat to act, at the position the client saw: the core's record
+        entry ``resign <seat>`` ends the game for that seat's team (a replay reaches the same
+        end)."""
+        asked = _asked("resign", serial)
+        return dict(self._again(lambda: self._resign(live, held, serial, request_id, asked)))
+
+    def _resign(
+        self,
+        live: LiveGame,
+        held: Sequence[str],
+        serial: int,
+        request_id: str | None,
+        asked: str,
+    ) -> dict[str, Any]:
+        with live.lock:
+            self._sync(live, request_id)
+            self.flag_if_due(live, sync=False)
+            session = live.ok()
+            again = self._repeat(live, held, request_id, asked)
+            if again is not None:
+                return again
+            seat = self._check_position(live, session, held, serial)
+            start = len(session.record.actions)
+            result = session.resign(seat)  # GameError (a game of more teams): nothing changed
+            answer = {
+                "resigned": True,
+                "seat": seat,
+                "result": result,
+                "serial": session.serial,
+                "version": len(session.record.actions),
+            }
+            self._write(live, session, start, seat, request_id, held, asked, answer)
+            return answer
+
     @staticmethod
     def _stale_text(saw: int, now: int) -> str:
         return (
@@ -1109,7 +1146,8 @@ class GameService:
         if extra is not None:
             live.row.extra = extra
             self._note_deadline(live)
-        self._tell(live, "time_out" if session.verdict else "move", seat)
+        reason = (session.verdict or {}).get("reason")
+        self._tell(live, {"time": "time_out", "resign": "resign"}.get(str(reason), "move"), seat)
 
     def _ending(self, live: LiveGame, session: Session[Any]) -> list[Write]:
         """What the end hooks write with the write that ends a game (see :mod:`.events`)."""
