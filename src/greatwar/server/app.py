@@ -53,6 +53,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
+from argon2 import PasswordHasher
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, Response
@@ -66,7 +67,9 @@ from greatwar import __version__
 from greatwar.core import i18n
 from greatwar.core.errors import CorruptStateError, GameError, MalformedActionError
 from greatwar.core.games import DEFAULT_GAME, HasWeb, speaks
-from greatwar.server import chat, clocks, logs, notify
+from greatwar.server import accounts as accounts_routes
+from greatwar.server import chat, clocks, lobby, logs, notify
+from greatwar.server.accounts import Accounts, Sessions
 from greatwar.server.bots import BotPool, BotRunner
 from greatwar.server.claims import LEASE, BotClaims
 from greatwar.server.games import (
@@ -83,6 +86,7 @@ from greatwar.server.games import (
 )
 from greatwar.server.hub import Conn, Hub, dumps
 from greatwar.server.listen import Follower
+from greatwar.server.lobby import Lobby, creator_rows, creator_seats
 from greatwar.server.store import GameStore, StoreError
 from greatwar.texts import web_strings
 
@@ -111,6 +115,8 @@ class CreateGame(BaseModel):
     creator: str | None = Field(default=None, max_length=40)  # a seat of the creator's
     seed: int | None = Field(default=None, ge=0, lt=2**62)
     clock: str | dict[str, Any] | None = None  # "fast", "slow" or {initial_hours, ...}
+    public: bool = False  # anyone with its link may watch it (the spectator's view only)
+    rated: bool = False  # an account against the computer: rated (lobby games: POST /api/lobby)
 
 
 class ActionBody(BaseModel):
@@ -181,6 +187,7 @@ NAMES = frozenset(
             chat.ChatBody,
             notify.NotifyBody,
             clocks.PauseBody,
+            *accounts_routes.BODIES,
         )
         for name in model.model_fields
     }
@@ -366,6 +373,8 @@ def create_app(
     ready_timeout: float = 5.0,
     bot_lease: float = LEASE,
     rescan_every: float = 5.0,
+    accounts: str = "off",
+    password_hasher: PasswordHasher | None = None,
 ) -> FastAPI:
     """The web app over ``store`` (or a store opened from the URL ``db``).
 
@@ -381,7 +390,9 @@ def create_app(
     (:mod:`greatwar.server.notify`); ``ready_timeout``: seconds ``/readyz`` waits for the
     database; with several processes on a PostgreSQL store, ``bot_lease``: seconds a bot
     claim holds unrenewed, ``rescan_every``: seconds between two looks for games whose bot is
-    to act (:mod:`greatwar.server.claims`)."""
+    to act (:mod:`greatwar.server.claims`); ``accounts``: ``off`` (private links only),
+    ``open`` (anyone may sign up) or ``invite`` (sign up with an invitation), with
+    ``password_hasher`` the argon2 hasher (:mod:`greatwar.server.accounts`)."""
     if store is None:
         if db is None:
             raise ValueError("create_app needs a store or a database URL")
@@ -424,7 +435,10 @@ def create_app(
         redoc_url=None,
         lifespan=lifespan,
     )
+    people = Accounts(store, accounts, password_hasher, now=now)
     app.add_middleware(BodyLimit, limit=body_limit)
+    if accounts != "off":  # who a request without a seat token acts for: its session cookie
+        app.add_middleware(Sessions, accounts=people, run=run_in_threadpool)
     app.add_middleware(logs.RequestIds)  # the outermost: every line of a request has its id
     app.state.service = service
     app.state.hub = hub
@@ -437,6 +451,18 @@ def create_app(
         app, service, public_url, smtp, notify_delays, allow_private=allow_private_webhooks
     )
     app.state.notifier = notifier
+    app.state.accounts = people
+    house = Lobby(service, people, now=now, allow_bot_games=allow_bot_games)
+    app.state.lobby = house
+    accounts_routes.install(
+        app,
+        people,
+        public_url=public_url,
+        smtp=smtp,
+        check_webhook=notify.check_webhook,
+        waiting=house.waiting,
+    )
+    lobby.install(app, house)
 
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, e: ServiceError) -> Response:
@@ -568,29 +594,56 @@ def create_app(
             raise RateLimited(
                 f"too many games created from your address; try again in {wait:.0f} s", wait
             )
-        live, people = await run_in_threadpool(
-            service.create,
-            body.scenario,
-            body.options,
-            body.seats,
-            body.seed,
-            body.game,
-            body.players,
-            body.creator,
-            allow_bot_games,
-            body.clock,
-        )
+        user = getattr(request.state, "user", None)
+        if body.rated and (user is None or body.seed is not None):
+            raise ServiceError(
+                "rated: a game of an account against the computer, with the seed drawn by the "
+                "server (games between people are rated from the lobby)"
+            )
+        facts = {k: True for k, on in (("public", body.public), ("rated", body.rated)) if on}
+
+        def then(gid: str) -> Any:
+            return creator_rows(user.id, mine)(gid) if user is not None and mine else []
+
+        def make() -> tuple[Any, list[Any]]:
+            return service.create(
+                body.scenario,
+                body.options,
+                body.seats,
+                body.seed,
+                body.game,
+                body.players,
+                body.creator,
+                allow_bot_games,
+                body.clock,
+                facts=facts,
+                then=then,
+            )
+
+        mine: list[str] = []
+        if user is not None:
+            _, _, _, kinds, _ = service.setup(
+                body.game, body.scenario, body.options, body.seats, body.clock
+            )
+            mine = creator_seats(kinds, body.players, body.creator)
+            humans = {s for s, k in kinds.items() if k == "human"}
+            if body.rated and set(mine) != humans:
+                raise ServiceError(
+                    "rated: every other seat is the computer's (games between people are rated "
+                    "from the lobby)"
+                )
+        live, people = await run_in_threadpool(make)
         runner.kick(live)
 
         def person(p: Any) -> dict[str, Any]:
             return {"seats": list(p.seats), "token": p.token, "link": f"/play/{live.id}#{p.token}"}
 
         tokens = {seat: p.token for p in people for seat in p.seats}
-        mine = [person(p) for p in people if p.creator]
+        own = [person(p) for p in people if p.creator]
         return json_response(
             {
                 "id": live.id,
-                "you": mine[0] if mine else None,  # the creator's own seats: keep this link
+                "you": own[0] if own else None,  # the creator's own seats: keep this link
                 "invites": [person(p) for p in people if not p.creator],  # pass these on
                 "players": [person(p) for p in people],
                 "tokens": tokens,

@@ -9,6 +9,9 @@ two hooks below and its public methods; the arrows of the imports run one way, u
 - A **listener** is told of every committed change of a game, in the writing thread and under
   the game's lock: it must only note or queue what it needs (send views, wake a bot, queue a
   notification). The change is a :data:`Change`.
+- **Who a request acts for**: :data:`ACTOR`, the account a request acts for when it carries
+  no seat token (set by the accounts part from its session cookie, :mod:`.accounts`). The
+  service lets it act in the seats that name that account, and in no other.
 - An **end hook** is asked, before the write that ends a game is committed, for more to write
   *in the same transaction* (the ratings of a rated game): it returns a :data:`Write` or None.
   That write commits with the record entry that ends the game, or not at all, so with many
@@ -19,6 +22,7 @@ two hooks below and its public methods; the arrows of the imports run one way, u
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import Any, Protocol
 
 from sqlalchemy import Connection
@@ -50,3 +54,7 @@ Write = Callable[[Connection], None]
 EndHook = Callable[[Any, Mapping[str, Any]], Write | None]
 """Asked, under the game's lock, before the write that ends a game (the game, its result):
 what to write with it, or None."""
+
+
+ACTOR: ContextVar[int | None] = ContextVar("greatwar_actor", default=None)
+"""The account the running request acts for (None: none; a seat token is judged alone)."""

@@ -62,7 +62,7 @@ from greatwar.core.games import (
 from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.core.session import GameRecord, Session
 from greatwar.server import clockrules
-from greatwar.server.events import EndHook, Listener, Write
+from greatwar.server.events import ACTOR, EndHook, Listener, Write
 from greatwar.server.logs import REQUEST_ID
 from greatwar.server.store import (
     ConflictError,
@@ -367,6 +367,16 @@ class Person:
 
 
 @dataclass(frozen=True)
+class Bound:
+    """A person of a game made from the lobby: their seats, their token's digest (a token
+    dealt when they took their place) and their account, if any."""
+
+    seats: tuple[str, ...]
+    token: str
+    user: int | None = None
+
+
+@dataclass(frozen=True)
 class BotJob:
     """One decision a bot is to take: who, with which bot and seed, from which view."""
 
@@ -588,22 +598,17 @@ class GameService:
 
     # -- creating ----------------------------------------------------------------------
 
-    def create(
+    def setup(
         self,
+        game_id: str,
         scenario: str | None,
         options: dict[str, Any] | None,
-        seats: Mapping[str, str] | None = None,
-        seed: int | None = None,
-        game_id: str = DEFAULT_GAME,
-        players: Sequence[Sequence[str]] | None = None,
-        creator: str | None = None,
-        allow_bot_games: bool = True,
+        seats: Mapping[str, str] | None,
         clock: Any = None,
-    ) -> tuple[LiveGame, list[Person]]:
-        """A new game; returns it and each person with their seats and secret token (the
-        seats one person holds, listed together in ``players``, share one token). The person
-        holding ``creator`` (default: the first human seat) is the creator. ``clock``: a
-        clock preset or rule (:func:`greatwar.server.clockrules.parse_rule`), or None."""
+    ) -> tuple[Game[Any], str, dict[str, Any], dict[str, str], clockrules.ClockRule | None]:
+        """A new game's set-up checked as :meth:`create` checks it, nothing stored: the game,
+        scenario, normalised options, each seat's player (``human`` or a bot) and the clock
+        rule (the lobby checks an offer so)."""
         g = descriptor(game_id)
         try:
             rule = clockrules.parse_rule(clock)
@@ -641,18 +646,55 @@ class GameService:
                     f"seat {seat}: neither 'human' nor a bot ({', '.join(sorted(known))})"
                 )
             kinds[seat] = kind
+        return g, sc, opts, kinds, rule
+
+    def create(
+        self,
+        scenario: str | None,
+        options: dict[str, Any] | None,
+        seats: Mapping[str, str] | None = None,
+        seed: int | None = None,
+        game_id: str = DEFAULT_GAME,
+        players: Sequence[Sequence[str]] | None = None,
+        creator: str | None = None,
+        allow_bot_games: bool = True,
+        clock: Any = None,
+        bound: Sequence[Bound] | None = None,
+        facts: Mapping[str, Any] | None = None,
+        then: Callable[[str], Sequence[Write]] | None = None,
+    ) -> tuple[LiveGame, list[Person]]:
+        """A new game; returns it and each person with their seats and secret token (the
+        seats one person holds, listed together in ``players``, share one token). The person
+        holding ``creator`` (default: the first human seat) is the creator. ``clock``: a
+        clock preset or rule (:func:`greatwar.server.clockrules.parse_rule`), or None.
+        ``bound``: the people, each with their seats, the digest of their token and their
+        account (the lobby: no token is dealt then); else a person's seats name the account
+        the request acts for when it is the creator's. ``facts``: more set-up facts (public,
+        rated); ``then(id)``: more writes committed with the new game."""
+        g, sc, opts, kinds, rule = self.setup(game_id, scenario, options, seats, clock)
         if HUMAN not in kinds.values() and not allow_bot_games:
             raise Forbidden(
                 "games between bots alone are not enabled on this server "
                 "(greatwar serve --allow-bot-games)"
             )
-        people = self._deal_tokens(g, kinds, players, creator)
         specs: dict[str, Any] = {
             seat: {"kind": "bot", "bot": kind} for seat, kind in kinds.items() if kind != HUMAN
         }
-        for person in people:
-            for seat in person.seats:
-                specs[seat] = {"kind": HUMAN, "token": digest(person.token)}
+        if bound is not None:
+            people = self._bind(g, kinds, bound)
+            for b in bound:
+                for seat in b.seats:
+                    specs[seat] = {"kind": HUMAN, "token": b.token}
+                    if b.user is not None:
+                        specs[seat]["user"] = b.user
+        else:
+            people = self._deal_tokens(g, kinds, players, creator)
+            actor = ACTOR.get()
+            for person in people:
+                for seat in person.seats:
+                    specs[seat] = {"kind": HUMAN, "token": digest(person.token)}
+                    if person.creator and actor is not None:
+                        specs[seat]["user"] = actor
         specs = {seat: specs[seat] for seat in g.seats}
         others = [p for p in people if not p.creator]
         if seed is None:
@@ -662,6 +704,7 @@ class GameService:
             # a chosen seed makes every draw and die known to whoever chose it: every other
             # person must agree to it before the game starts
             extra = {"seeded": True, "seed_pending": [s for p in others for s in p.seats]}
+        extra.update(facts or {})
         try:
             session = Session.new(g, sc, opts, seed)
         except GameError as e:
@@ -676,7 +719,16 @@ class GameService:
         new_id = secrets.token_hex(5)
         try:
             self.store.create_game(
-                new_id, g.id, g.version, sc, opts, seed, specs, summary(session), extra
+                new_id,
+                g.id,
+                g.version,
+                sc,
+                opts,
+                seed,
+                specs,
+                summary(session),
+                extra,
+                then(new_id) if then is not None else (),
             )
             row = self.store.get(new_id)
         except StoreError as e:
@@ -732,11 +784,31 @@ class GameService:
             Person(grp, secrets.token_urlsafe(24), creator=i == 0) for i, grp in enumerate(groups)
         ]
 
+    @staticmethod
+    def _bind(g: Game[Any], kinds: Mapping[str, str], bound: Sequence[Bound]) -> list[Person]:
+        """The people of a game whose seats were handed out before it was made (the lobby):
+        every human seat held by one of them, each holding seats one person may hold."""
+        held: list[str] = [s for b in bound for s in b.seats]
+        humans = [s for s, k in kinds.items() if k == HUMAN]
+        if sorted(held) != sorted(humans) or len(set(held)) != len(held):
+            raise ServiceError("every human seat must be held by exactly one person")
+        for b in bound:
+            if not may_hold_together(g, b.seats):
+                raise ServiceError(f"one person may not hold {', '.join(b.seats)} together")
+        return [Person(tuple(b.seats), "", creator=i == 0) for i, b in enumerate(bound)]
+
     # -- seats ---------------------------------------------------------------------------
 
     def seats_of(self, live: LiveGame, token: str | None) -> tuple[str, ...]:
-        """The seats a token holds (one or more; raises Unauthorized)."""
+        """The seats a token holds (one or more; raises Unauthorized). Without a token, the
+        seats of the account the request acts for (:data:`.events.ACTOR`), if it holds any."""
         if not token:
+            user = ACTOR.get()
+            if user is not None:
+                mine = self.seats_of_user(live, user)
+                if mine:
+                    return mine
+                raise Unauthorized("your account holds no seat of this game")
             raise Unauthorized("this needs your seat's secret token (the link you were given)")
         d = digest(token)
         held = []
@@ -752,6 +824,18 @@ class GameService:
         if not held:
             raise Unauthorized("this token is not a seat of this game")
         return tuple(held)
+
+    @staticmethod
+    def seats_of_user(live: LiveGame, user: int) -> tuple[str, ...]:
+        """The seats of a game that name an account (a seat taken by an account)."""
+        seats = live.row.seats if isinstance(live.row.seats, dict) else {}
+        return tuple(
+            s
+            for s in live.seats
+            if isinstance(seats.get(s), dict)
+            and seats[s].get("kind") == HUMAN
+            and seats[s].get("user") == user
+        )
 
     @staticmethod
     def seat_for(live: LiveGame, held: Sequence[str], want: str | None = None) -> str:

@@ -98,6 +98,26 @@ class Smtp:
     timeout: float = 20.0
 
 
+def deliver(smtp: Smtp, msg: EmailMessage) -> None:
+    """Send one message through the SMTP server (raises why it was not sent)."""
+    with smtplib.SMTP(smtp.host, smtp.port, timeout=smtp.timeout) as s:
+        if smtp.starttls:
+            s.starttls()
+        if smtp.user:
+            s.login(smtp.user, smtp.password or "")
+        s.send_message(msg)
+
+
+def send_mail(smtp: Smtp, to: str, subject: str, body: str) -> None:
+    """One plain-text e-mail (an account's reset link)."""
+    msg = EmailMessage()
+    msg["From"] = smtp.sender
+    msg["To"] = to
+    msg["Subject"] = subject
+    msg.set_content(body)
+    deliver(smtp, msg)
+
+
 class NotifyBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -379,12 +399,7 @@ class Notifier:
             msg["Subject"] = f"{p['title']}: your turn ({p['seat_name']}) in game {p['game_id']}"
             body = f"It is the {p['seat_name']}' turn in game {p['game_id']} of {p['title']}.\n"
         msg.set_content(f"{body}\n{p['link']}\n")
-        with smtplib.SMTP(smtp.host, smtp.port, timeout=smtp.timeout) as s:
-            if smtp.starttls:
-                s.starttls()
-            if smtp.user:
-                s.login(smtp.user, smtp.password or "")
-            s.send_message(msg)
+        deliver(smtp, msg)
         return True
 
     def idle(self) -> bool:

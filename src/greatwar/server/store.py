@@ -72,6 +72,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
+from greatwar.server import tables
+
 log = logging.getLogger("greatwar.server")
 
 metadata = MetaData()
@@ -479,6 +481,7 @@ class GameStore:
         self.engine: Engine = open_engine(url, busy_timeout)
         try:
             metadata.create_all(self.engine)
+            tables.create(self.engine)  # accounts, the lobby, ratings
             self._upgrade()
         except SQLAlchemyError as e:
             raise StoreError(f"cannot open the game store {self.describe()}: {e}") from e
@@ -553,7 +556,10 @@ class GameStore:
         seats: dict[str, Any],
         summary: dict[str, Any],
         extra: dict[str, Any] | None = None,
+        then: Sequence[Callable[[Connection], None]] = (),
     ) -> None:
+        """Store a new game (``then``: more writes in the same transaction, such as the
+        lobby's offer that the game starts)."""
         now = time.time()
         row = {
             "id": game_id,
@@ -572,6 +578,8 @@ class GameStore:
 
         def write(conn: Connection) -> None:
             conn.execute(games_table.insert().values(**row))
+            for more in then:
+                more(conn)
 
         self._writer.submit(write)
 
@@ -661,6 +669,11 @@ class GameStore:
             self._update(conn, game_id, seq, **values)
 
         self._writer.submit(write)
+
+    def write(self, fn: Callable[[Connection], None]) -> None:
+        """Commit ``fn(connection)`` through the store's one writer (accounts, the lobby):
+        waits until it is committed, or raises why it was not (:class:`StoreError`)."""
+        self._writer.submit(fn)
 
     # -- reading -----------------------------------------------------------------------
 
