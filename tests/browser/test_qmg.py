@@ -148,7 +148,7 @@ def _choose(page: Page, acts: list[str], step: str, turn_step: str) -> str:
         return first("reinforce") or first("sustain") or first("counterattack") or "pass"
     if step in ("pay", "loss"):
         return first("discard") or acts[0]
-    return next((a for a in acts if a != "pass"), "pass")
+    return next((a for a in acts if a not in ("pass", "remove")), "pass")
 
 
 def _acts(page: Page) -> list[str]:
@@ -331,7 +331,7 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
 
     doms: list[tuple[str, int, str]] = []  # (person, version shown, the page's HTML)
     steps: set[str] = set()
-    undone = reinforced = battled = paid = False
+    undone = reinforced = battled = paid = looked = False
     shot_battle = False
     for _ in range(200):
         g = _get(f"{server}/api/games/{gid}")
@@ -348,6 +348,18 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
         acts = _acts(page)
         step, turn_step = state["step"], state.get("turnStep", "")
         steps.add(f"{step}:{turn_step if step == 'turn' else ''}")
+        if step == "turn" and turn_step == "draw" and "remove" in acts and not looked:
+            # PIECES: one button opens the list of the power's pieces; going back changes nothing
+            _send(page, "remove")
+            assert wait_mine(page)["step"] == "remove_piece"
+            inside = _acts(page)
+            assert "pass" in inside and any(a.startswith("remove ") for a in inside)
+            back = page.locator("#prompt button[data-action='pass']").inner_text()
+            assert back == "Keep my pieces (go back)"
+            _send(page, "pass")
+            assert wait_mine(page)["turnStep"] == "draw"
+            looked = True
+            continue
         action = _choose(page, acts, step, turn_step)
         assert action in acts, (action, acts)
         if step == "turn" and turn_step == "play":
@@ -389,7 +401,13 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
             doms.append((who, *_dom(pg)))
     else:
         pytest.fail("the first round did not finish")
-    assert undone and battled and reinforced and paid, (undone, battled, reinforced, paid)
+    assert undone and battled and reinforced and paid and looked, (
+        undone,
+        battled,
+        reinforced,
+        paid,
+        looked,
+    )
     assert {"keep:", "turn:play", "turn:prepare", "turn:draw", "battle:", "place:"} <= steps
 
     # every page shows the new round: the round track, the powers with their counts

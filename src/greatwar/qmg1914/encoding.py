@@ -41,7 +41,7 @@ from greatwar.qmg1914.data import (
     TEAM_OF_COUNTRY,
     TEAMS,
 )
-from greatwar.qmg1914.flow import STEPS
+from greatwar.qmg1914.flow import REMOVE, STEPS
 from greatwar.qmg1914.grammar import CARD, COUNTRY, GRAMMAR, POWER, SPACE, TYPE
 from greatwar.qmg1914.options import OPTIONS
 from greatwar.qmg1914.state import State
@@ -423,8 +423,12 @@ class QmgEncoder(BlockEncoder):
             elif step == "script" and isinstance(f.get("k"), int):
                 put_i(cbase + f["k"] * cwidth + ccols["resolving"])
                 put_v(1.0)
-        if turn_frame is not None and turn_frame["k"] < len(TURN_STEPS):
-            one(f"game.turn_step_{TURN_STEPS[turn_frame['k']]}")
+        if turn_frame is not None:
+            k = turn_frame["k"]
+            if frames[-1] is not turn_frame and isinstance(turn_frame.get("on"), int):
+                k = turn_frame["on"]  # the step whose decision is being carried out
+            if k < len(TURN_STEPS):
+                one(f"game.turn_step_{TURN_STEPS[k]}")
         if battle is not None:
             one("battle.battle")
             one(f"battle.stage_{battle['st']}")
@@ -472,8 +476,9 @@ class QmgDeterminizer:
         seat's own decisions (a hand it was shown).
 
         When another power is to decide now, the engine only ever stops for a decision with a
-        choice besides ``pass``; a world where that power would have none is drawn again (up
-        to :attr:`tries` times).
+        choice besides ``pass`` (and besides ``remove``, PIECES' removal of one's own piece,
+        offered at every decision of one's own turn); a world where that power would have none
+        is drawn again (up to :attr:`tries` times).
 
         Known limits (the world stays consistent with the seat's view, but ignores some of
         what the seat could infer): the three cards each power put at the bottom of its deck
@@ -492,7 +497,7 @@ class QmgDeterminizer:
             p = engine.to_act(world)
             if p is None or p == me:
                 break
-            if any(a.verb != "pass" for a in engine.legal_actions(world)):
+            if any(a.verb != "pass" and a != REMOVE for a in engine.legal_actions(world)):
                 break
         return world
 

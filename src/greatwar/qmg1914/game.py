@@ -27,7 +27,7 @@ from greatwar.qmg1914.options import OPTIONS, normalise
 from greatwar.qmg1914.state import State
 from greatwar.qmg1914.view import view as _view
 
-VERSION = "1"
+VERSION = "2"
 """The engine version stored with every game; raise it when a rules change alters play."""
 
 _SEATS = tuple(SeatInfo(p, POWER_NAMES[i], TEAMS[TEAM_OF[i]]) for i, p in enumerate(POWERS))

@@ -131,10 +131,15 @@ class HeuristicBot:
         legal: list[str] = view.get("legal") or []
         if not legal:
             raise ValueError("the heuristic bot was asked to act with no legal action")
+        key = str(view.get("prompt") or "")
+        if key == "remove_piece" and "pass" in legal:
+            return "pass"  # it never opens the removal on purpose (below): back to the decision
+        # PIECES: removing a piece of its own (offered at every decision of its turn) never
+        # helps its plans; a placement with no piece left scores its own ``remove <space>``
+        legal = [a for a in legal if a != "remove"] or legal
         if len(legal) == 1:
             return legal[0]
         m = Model(view)
-        key = str(view.get("prompt") or "")
         handler = HANDLERS.get(key.split(".")[0] if key.startswith("turn.") else key)
         if handler is None and key.startswith(("place.", "battle.", "pay.")):
             handler = HANDLERS.get(key.split(".")[0] + ".")

@@ -185,6 +185,7 @@ function shortLabel(a) {
 function passLabel() {
   const v = state.v;
   if (v.step === "turn" && v.turn_step) return t("pass_step", { step: t(`step_${v.turn_step.step}`) });
+  if (v.step === "remove_piece") return t("pass_remove");
   return t("pass");
 }
 
