@@ -17,7 +17,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from greatwar.server import GameStore, create_app
-from tests.server.conftest import create, play, view
+from tests.server.conftest import browser, create, play, view
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 PASSWORD = "correct horse battery"
@@ -198,11 +198,11 @@ def test_a_reset_link_sets_a_new_password_once_and_ends_the_sessions(site: TestC
     accounts = site.app.state.accounts  # type: ignore[attr-defined]
     token = accounts.reset_token(doc["user"]["id"])
     fresh = "a brand new password"
-    with TestClient(site.app) as other:
-        r = other.post("/api/account/reset", json={"token": token, "password": fresh})
-        assert r.status_code == 200, r.text
-        r = other.post("/api/account/reset", json={"token": token, "password": fresh})
-        assert r.status_code == 403
+    other = browser(site)
+    r = other.post("/api/account/reset", json={"token": token, "password": fresh})
+    assert r.status_code == 200, r.text
+    r = other.post("/api/account/reset", json={"token": token, "password": fresh})
+    assert r.status_code == 403
     assert site.get("/api/me").json()["user"] is None  # the old session ended
     r = site.post("/api/account/login", json={"name": "Cadorna", "password": fresh})
     assert r.status_code == 200

@@ -15,15 +15,15 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from greatwar.server import GameStore
+from tests.server.conftest import browser
 from tests.server.test_accounts import PASSWORD, app, signup
 
 
 class Person:
     """A browser logged in to one account."""
 
-    def __init__(self, application: Any, name: str) -> None:
-        self.c = TestClient(application)
-        self.c.__enter__()
+    def __init__(self, running: TestClient, name: str) -> None:
+        self.c = browser(running)
         self.name = name
         self.user = signup(self.c, name)["user"]
         self.c.headers["X-CSRF-Token"] = self.c.get("/api/me").json()["csrf"]
@@ -35,14 +35,14 @@ class Person:
         return self.c.post(path, json=body if body is not None else {}, **kw)
 
     def close(self) -> None:
-        self.c.__exit__(None, None, None)
+        self.c.close()
 
 
 @pytest.fixture
 def people(store: GameStore) -> Iterator[list[Person]]:
     application = app(store)
-    with TestClient(application):
-        out = [Person(application, n) for n in ("Joffre", "Moltke", "Conrad")]
+    with TestClient(application) as running:
+        out = [Person(running, n) for n in ("Joffre", "Moltke", "Conrad")]
         yield out
         for p in out:
             p.close()
