@@ -281,6 +281,12 @@ class Session(Generic[S]):
     def view(self, seat: str) -> dict[str, Any]:
         v = self.rules.view(self.state, seat)
         v["can_undo"] = self.can_undo(seat)
+        return self.with_verdict(v)
+
+    def with_verdict(self, v: dict[str, Any]) -> dict[str, Any]:
+        """A view of the position with an end by time-out or resignation written in (its
+        result, no one to act, and the log entry saying so); :meth:`view` does it for a seat's
+        view, a driver for the others (an observer's)."""
         if self.verdict is not None:
             v["result"] = dict(self.verdict)
             v["to_act"] = None

@@ -6,6 +6,7 @@ Routes (JSON unless said otherwise; ``docs/server.md`` says more):
     GET  /healthz                         the process answers (200)
     GET  /readyz                          the database answers (200; 503 when it does not)
     GET  /play/{id}                       the game page (the seat token is in the link's #fragment)
+    GET  /watch/{id}                      a public game's page for an observer
     GET  /replay/{id}                     the replay viewer
     GET  /api/meta?game=pog               seats, teams, scenarios, options, bots of a game
     GET  /api/data?game=pog               map, pieces and cards for drawing (public, fixed)
@@ -13,6 +14,7 @@ Routes (JSON unless said otherwise; ``docs/server.md`` says more):
     POST /api/games                       create a game -> your link, and one to pass on per person
     GET  /api/games/{id}                  public facts about one game
     GET  /api/games/{id}/view             your seat's view     ?seat= (X-Seat-Token)
+    GET  /api/games/{id}/watch            a public game's view for anyone (no hand, no secret)
     POST /api/games/{id}/action           {"action", "serial"}        (X-Seat-Token, X-Request-Id)
     POST /api/games/{id}/undo             {"serial"}                  (X-Seat-Token, X-Request-Id)
     POST /api/games/{id}/resign           {"serial"}: resign at a decision of your own
@@ -23,7 +25,8 @@ Routes (JSON unless said otherwise; ``docs/server.md`` says more):
     POST /api/games/{id}/notify           {"webhook", "email"}: your seats' notifications
     GET  /api/games/{id}/chat             the seats' chat (X-Seat-Token; see server/chat.py)
     POST /api/games/{id}/chat             {"text"}                    (X-Seat-Token)
-    WS   /api/games/{id}/ws               first message {"token": ...}; then views as they change
+    WS   /api/games/{id}/ws               first message {"token": ...} (an observer of a public
+                                          game: {"watch": true}); then views as they change
 
 Every game goes through its descriptor (:mod:`greatwar.core.games`); ``game`` defaults to
 Paths of Glory. A token may hold several seats (one person playing several powers): the view is
@@ -525,6 +528,10 @@ def create_app(
     async def play_page(game_id: str) -> FileResponse:
         return page("game.html")
 
+    @app.get("/watch/{game_id}", include_in_schema=False)
+    async def watch_page(game_id: str) -> FileResponse:
+        return page("game.html")  # the game page, as an observer (web/shell.js)
+
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:
         return page("replay.html")
@@ -675,6 +682,18 @@ def create_app(
             )
             return json_response(v)
 
+    @app.get("/api/games/{game_id}/watch")
+    async def watch(
+        game_id: str,
+        request: Request,
+        log_from: Annotated[int, Query(ge=0, lt=SMALL)] = 0,
+        log_hash: Annotated[int | None, Query(ge=0, lt=2**32)] = None,
+    ) -> Response:
+        async with using(game_id) as live:
+            runner.kick(live)
+            v = await run_in_threadpool(service.watch, live, log_from, log_hash, lang_of(request))
+            return json_response(v)
+
     @app.post("/api/games/{game_id}/action")
     async def action(
         game_id: str,
@@ -809,10 +828,16 @@ def create_app(
         except ServiceError as e:
             await _close(ws, 4000 + e.status, e.kind, e.message, e.status)
             return
+        token = hello.get("token")
+        want = hello.get("seat")
+        watching = hello.get("watch") is True and not token
         try:
-            token = hello.get("token")
-            want = hello.get("seat")
-            held = service.seats_of(live, token if isinstance(token, str) else None)
+            if watching:  # an observer of a public game: no seat
+                service.check_public(live)
+                held: tuple[str, ...] = ()
+                want = None
+            else:
+                held = service.seats_of(live, token if isinstance(token, str) else None)
             if want is not None and want not in held:
                 raise Forbidden(f"your token does not hold that seat (it holds {', '.join(held)})")
         except ServiceError as e:
@@ -828,6 +853,7 @@ def create_app(
             sent_len=log_from if type(log_from) is int and 0 <= log_from < SMALL else 0,
             sent_hash=log_hash if type(log_hash) is int and 0 <= log_hash < 2**32 else None,
             lang=lang_of(ws, hello.get("lang")),
+            watch=watching,
         )
         hub.add(conn)
         syncs = RateLimit(sync_burst, sync_every)

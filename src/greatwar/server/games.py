@@ -927,6 +927,8 @@ class GameService:
             "seats": live.seats_public(),
             "problem": live.problem,
             "bot_error": live.bot_error,
+            "public": bool(live.row.extra.get("public")),
+            "rated": bool(live.row.extra.get("rated")),
             **self._seed_facts(live),
         }
         if live.session is not None:
@@ -964,6 +966,52 @@ class GameService:
             v["version"] = len(session.record.actions)
             v["seats"] = live.seats_public()
             v["held"] = list(held)
+            v["over"] = session.over
+            v["bot_error"] = live.bot_error
+            v["bots_to_move"] = self.bot_to_act(live) is not None
+            v.update(self._seed_facts(live))
+            clock = live.clock
+            if clock is not None:
+                v["clock"] = clockrules.public(clock, self.now())
+            return v
+
+    @staticmethod
+    def check_public(live: LiveGame) -> None:
+        """Refuse an observer a game that is not public (403)."""
+        if not live.row.extra.get("public"):
+            raise Forbidden("this game is not public: only its players see it")
+
+    def watch(
+        self,
+        live: LiveGame,
+        log_from: int = 0,
+        log_hash: int | None = None,
+        lang: str = DEFAULT_LANG,
+        check: bool = True,
+    ) -> dict[str, Any]:
+        """An observer's view of a public game (its web face's public view: no hand, no
+        secret pick, no legal action; ``seat`` None, ``observer`` true), dressed like a seat's
+        view (see :meth:`view`)."""
+        with live.lock:
+            if check:
+                self._sync(live)
+            else:
+                self._refresh(live)
+            self.check_public(live)
+            self.flag_if_due(live, sync=False)
+            session = live.ok()
+            g = session.rules
+            if not isinstance(g, HasWeb):
+                raise ServiceError(f"{g.title} has no observer's view")
+            v = session.with_verdict(g.web().public(session.state))
+            v["can_undo"] = False
+            v = dress(g, v, session.state, log_from, log_hash, lang)
+            v["observer"] = True
+            v["game_id"] = live.id
+            v["serial"] = session.serial
+            v["version"] = len(session.record.actions)
+            v["seats"] = live.seats_public()
+            v["held"] = []
             v["over"] = session.over
             v["bot_error"] = live.bot_error
             v["bots_to_move"] = self.bot_to_act(live) is not None
