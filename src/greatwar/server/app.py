@@ -24,6 +24,7 @@ Routes (JSON unless said otherwise; ``docs/server.md`` says more):
     GET  /api/games/{id}/record           the game record, once the game is over
     POST /api/games/{id}/notify           {"webhook", "email"}: your seats' notifications
     GET  /api/games/{id}/chat             the seats' chat (X-Seat-Token; see server/chat.py)
+    GET  /api/ratings?game=pog            the leaderboard (server/ratings.py: players' pages too)
     POST /api/games/{id}/chat             {"text"}                    (X-Seat-Token)
     WS   /api/games/{id}/ws               first message {"token": ...} (an observer of a public
                                           game: {"watch": true}); then views as they change
@@ -72,6 +73,7 @@ from greatwar.core.errors import CorruptStateError, GameError, MalformedActionEr
 from greatwar.core.games import DEFAULT_GAME, HasWeb, speaks
 from greatwar.server import accounts as accounts_routes
 from greatwar.server import chat, clocks, lobby, logs, notify
+from greatwar.server import ratings as rating_routes
 from greatwar.server.accounts import Accounts, Sessions
 from greatwar.server.bots import BotPool, BotRunner
 from greatwar.server.claims import LEASE, BotClaims
@@ -90,6 +92,7 @@ from greatwar.server.games import (
 from greatwar.server.hub import Conn, Hub, dumps
 from greatwar.server.listen import Follower
 from greatwar.server.lobby import Lobby, creator_rows, creator_seats
+from greatwar.server.ratings import Ratings
 from greatwar.server.store import GameStore, StoreError
 from greatwar.texts import web_strings
 
@@ -466,6 +469,8 @@ def create_app(
         waiting=house.waiting,
     )
     lobby.install(app, house)
+    app.state.ratings = Ratings(service, now=now)  # written with the end of each rated game
+    rating_routes.install(app, app.state.ratings, games_of=house.games_of)
 
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, e: ServiceError) -> Response:

@@ -911,10 +911,10 @@ class GameService:
     # -- reading -------------------------------------------------------------------------
 
     def describe(self, live: LiveGame) -> dict[str, Any]:
-        """Public facts about a game (never a token, never a hidden card)."""
-        if self.shared:
-            with live.lock:
-                self._sync(live)
+        """Public facts about a game (never a token, never a hidden card), as stored (a copy
+        whose last write failed is rebuilt first)."""
+        with live.lock:
+            self._sync(live)
         g = live.game
         out: dict[str, Any] = {
             "id": live.id,

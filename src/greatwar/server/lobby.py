@@ -490,14 +490,16 @@ class Lobby:
             "summary": summary,
         }
 
-    def my_games(self, user: User) -> dict[str, Any]:
+    def _lines(self, user_id: int) -> list[dict[str, Any]]:
+        """The games an account plays, the last moved first, as the listings show them."""
+
         def read(conn: Connection) -> list[str]:
             q = (
                 select(players_table.c.game_id)
                 .select_from(
                     players_table.join(games_table, games_table.c.id == players_table.c.game_id)
                 )
-                .where(players_table.c.user_id == user.id)
+                .where(players_table.c.user_id == user_id)
                 .order_by(games_table.c.updated.desc())
                 .limit(500)
             )
@@ -510,7 +512,15 @@ class Lobby:
                 if isinstance(spec, dict) and isinstance(spec.get("user"), int):
                     ids.add(spec["user"])
         names = self.accounts.names(sorted(ids))
-        games = [self._game_line(r, user.id, names) for r in rows if not r.problem]
+        return [self._game_line(r, user_id, names) for r in rows if not r.problem]
+
+    def games_of(self, user_id: int, everything: bool = False) -> list[dict[str, Any]]:
+        """An account's games for its player page: the finished ones and the public ones in
+        progress (``everything``: its own page, its private games in progress too)."""
+        return [x for x in self._lines(user_id) if everything or x["over"] or x["public"]]
+
+    def my_games(self, user: User) -> dict[str, Any]:
+        games = self._lines(user.id)
         playing = [x for x in games if not x["over"]]
         playing.sort(key=lambda x: (not x["my_turn"], -x["updated"]))
         finished = [x for x in games if x["over"]]
