@@ -837,31 +837,43 @@ def export_cmd(
     request ids, clocks, chat, notification settings): a backup, or a move to another store
     with 'greatwar import'. Exact: importing it into an empty store and exporting again gives
     the same lines."""
-    from greatwar.server.backup import export_lines
+    from greatwar.server.backup import ACCOUNT, FORMAT, RATING, export_lines
     from greatwar.server.store import StoreError
 
     store = _open_store(db)
-    games = 0
+    kinds = {ACCOUNT: 0, FORMAT: 0, RATING: 0}
+
+    def counted(line: str) -> str:
+        kinds[json.loads(line).get("format")] += 1
+        return line + "\n"
+
     try:
         if to == "-":
             for line in export_lines(store):
-                sys.stdout.write(line + "\n")
-                games += 1
+                sys.stdout.write(counted(line))
             sys.stdout.flush()
         else:
             path = Path(to)
             part = path.with_name(path.name + ".part")
             with part.open("w", encoding="utf-8") as f:
                 for line in export_lines(store):
-                    f.write(line + "\n")
-                    games += 1
+                    f.write(counted(line))
             part.replace(path)
     except (StoreError, OSError) as e:
         err.print(f"[red]{escape(str(e))}[/red]")
         raise typer.Exit(2) from None
     finally:
         store.close()
-    err.print(f"{games} game{'' if games == 1 else 's'} exported from {escape(store.describe())}")
+    games, accounts, ratings = kinds[FORMAT], kinds[ACCOUNT], kinds[RATING]
+    more = (
+        f", {accounts} account{'' if accounts == 1 else 's'} and {ratings} "
+        f"rating{'' if ratings == 1 else 's'}"
+        if accounts or ratings
+        else ""
+    )
+    err.print(
+        f"{games} game{'' if games == 1 else 's'}{more} exported from {escape(store.describe())}"
+    )
 
 
 @app.command("import")
@@ -913,8 +925,14 @@ def import_cmd(
         f" and {len(done.damaged) - 10} more" if len(done.damaged) > 10 else ""
     )
     damaged = f"; {len(done.damaged)} of them damaged, flagged as problems ({shown})"
+    people = (
+        f", {done.accounts} account{'' if done.accounts == 1 else 's'} and {done.ratings} "
+        f"rating{'' if done.ratings == 1 else 's'}"
+        if done.accounts or done.ratings
+        else ""
+    )
     err.print(
-        f"{done.games} games{replaced} with {done.actions} record entries imported into "
+        f"{done.games} games{replaced} with {done.actions} record entries{people} imported into "
         f"{escape(store.describe())}{escape(damaged) if done.damaged else ''}"
     )
 
