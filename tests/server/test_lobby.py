@@ -194,6 +194,11 @@ def test_a_rematch_swaps_the_sides_once_both_ask(people: list[Person]) -> None:
     r = joffre.post(f"/api/games/{gid}/rematch")
     assert r.status_code == 200, r.text
     assert r.json()["rematch"]["state"] == "open" and r.json()["token"]
+    # the people who asked, by the seats they played (Joffre the Allies), and by the seats of
+    # their places in the rematch (the Central Powers)
+    state = moltke.get(f"/api/games/{gid}/rematch").json()["rematch"]
+    assert state["asked_by"] == [["ap"]] and state["waiting_for"] == [["cp"]]
+    assert state["asked"] == [["cp"]] and state["waiting"] == [["ap"]]
     r = moltke.post(f"/api/games/{gid}/rematch")
     new = r.json()["rematch"]["game_id"]
     assert r.json()["rematch"]["state"] == "started" and new

@@ -7,6 +7,7 @@ Routes (JSON unless said otherwise; ``docs/server.md`` says more):
     GET  /readyz                          the database answers (200; 503 when it does not)
     GET  /play/{id}                       the game page (the seat token is in the link's #fragment)
     GET  /watch/{id}                      a public game's page for an observer
+    GET  /account, /player/{name}, /ratings   accounts: log in, a player's page, the leaderboard
     GET  /replay/{id}                     the replay viewer
     GET  /api/meta?game=pog               seats, teams, scenarios, options, bots of a game
     GET  /api/data?game=pog               map, pieces and cards for drawing (public, fixed)
@@ -77,6 +78,7 @@ from greatwar.server import ratings as rating_routes
 from greatwar.server.accounts import Accounts, Sessions
 from greatwar.server.bots import BotPool, BotRunner
 from greatwar.server.claims import LEASE, BotClaims
+from greatwar.server.events import ACTOR
 from greatwar.server.games import (
     EVERY_SEAT,
     ID_LIMIT,
@@ -533,6 +535,18 @@ def create_app(
     async def play_page(game_id: str) -> FileResponse:
         return page("game.html")
 
+    @app.get("/account", include_in_schema=False)
+    async def account_page() -> FileResponse:
+        return page("account.html")
+
+    @app.get("/player/{name}", include_in_schema=False)
+    async def player_page(name: str) -> FileResponse:
+        return page("player.html")
+
+    @app.get("/ratings", include_in_schema=False)
+    async def ratings_page() -> FileResponse:
+        return page("ratings.html")
+
     @app.get("/watch/{game_id}", include_in_schema=False)
     async def watch_page(game_id: str) -> FileResponse:
         return page("game.html")  # the game page, as an observer (web/shell.js)
@@ -791,6 +805,8 @@ def create_app(
             held: tuple[str, ...] = ()
             if token:
                 held = service.seats_of(live, token)
+            elif (user := ACTOR.get()) is not None:
+                held = service.seats_of_user(live, user)  # the account's own seats
             if not session.over:
                 if seat in EVERY_SEAT:
                     raise Forbidden("every hand is shown only once the game is over")

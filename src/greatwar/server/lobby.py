@@ -543,10 +543,32 @@ class Lobby:
         }
 
     def waiting(self, user_id: int) -> int:
-        user = self.accounts.by_id(user_id)
-        if user is None:
-            return 0
-        return int(self.my_games(user)["waiting"])
+        """How many of an account's games wait for its decision (one query: every page's
+        header asks)."""
+
+        def read(conn: Connection) -> list[Any]:
+            q = (
+                select(players_table.c.seats, games_table.c.summary)
+                .select_from(
+                    players_table.join(games_table, games_table.c.id == players_table.c.game_id)
+                )
+                .where(players_table.c.user_id == user_id)
+                .order_by(games_table.c.updated.desc())
+                .limit(500)
+            )
+            return list(conn.execute(q))
+
+        n = 0
+        for r in self._read(read):
+            try:
+                summary = loads(r.summary)
+            except (ValueError, RecursionError):
+                continue
+            if not isinstance(summary, dict) or summary.get("over"):
+                continue
+            if summary.get("to_act") in str(r.seats).split(","):
+                n += 1
+        return n
 
     # -- rematches -----------------------------------------------------------------------
 
@@ -659,12 +681,27 @@ class Lobby:
         if r is None:
             return {"rematch": None}
         places = loads(r.places)
+        row = self.store.get(game_id)
+        seats = row.seats if row is not None and isinstance(row.seats, dict) else {}
+
+        def theirs(p: dict[str, Any]) -> list[str]:
+            """The seats the place's person played in the finished game."""
+            return [
+                s
+                for s, spec in seats.items()
+                if isinstance(spec, dict) and spec.get("token") == p.get("for")
+            ]
+
         return {
             "rematch": {
                 "state": r.state if not (r.state == OPEN and r.expires < self.now()) else "expired",
                 "game_id": r.game_id,
+                # the places by their seats in the rematch, and by the seats their people
+                # played in this game
                 "asked": [p["seats"] for p in places if p.get("token")],
                 "waiting": [p["seats"] for p in places if not p.get("token")],
+                "asked_by": [theirs(p) for p in places if p.get("token")],
+                "waiting_for": [theirs(p) for p in places if not p.get("token")],
             }
         }
 
