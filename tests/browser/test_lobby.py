@@ -190,6 +190,11 @@ def test_two_accounts_meet_in_the_lobby_play_resign_and_rematch_watched_by_an_ob
     a.wait_for_selector(f"[data-testid=my-games] [data-game='{gid}']")
     a.screenshot(path=str(artifacts / "my-games-1366x768.png"), full_page=True)
     no_overflow(a)
+    a.goto(f"{site}/replay/{gid}")  # the replay of the game in progress: his own seat only
+    a.wait_for_function(
+        "/step \\d+ of \\d+/.test(document.getElementById('step-label').textContent)"
+    )
+    assert a.eval_on_selector_all("#seat option", "os => os.map((o) => o.value)") == ["ap"]
     a.goto(f"{site}/play/{gid}")
     a.wait_for_function("document.body.dataset.version !== undefined")
 

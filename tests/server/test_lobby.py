@@ -102,6 +102,14 @@ def test_an_offer_is_listed_taken_in_one_click_and_becomes_a_game_of_the_two_acc
     assert mine_j["playing"][0]["seats"]["cp"]["player"] == "Moltke"
     waiting = sum(p.get("/api/me").json()["waiting"] for p in (joffre, moltke))
     assert waiting == 1
+    # the replay of the unfinished game, from the account's own seat only (no link needed)
+    assert joffre.get(f"/api/games/{gid}").json()["yours"] == ["ap"]
+    assert "yours" not in TestClient(joffre.c.app).get(f"/api/games/{gid}").json()
+    r = joffre.get(f"/api/games/{gid}/replay", params={"seat": "ap", "step": 1})
+    assert r.status_code == 200, r.text
+    r = joffre.get(f"/api/games/{gid}/replay", params={"seat": "cp", "step": 1})
+    assert r.status_code == 403
+    assert conrad.get(f"/api/games/{gid}/replay", params={"seat": "ap"}).status_code == 401
 
 
 def test_an_invitation_is_seen_and_taken_only_by_its_player(people: list[Person]) -> None:

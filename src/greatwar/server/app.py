@@ -682,7 +682,11 @@ def create_app(
     @app.get("/api/games/{game_id}")
     async def game(game_id: str) -> Response:
         async with using(game_id) as live:
-            return json_response(service.describe(live))
+            doc = service.describe(live)
+            user = ACTOR.get()
+            if user is not None:  # the seats the asking account holds (its replay, its page)
+                doc["yours"] = list(service.seats_of_user(live, user))
+            return json_response(doc)
 
     @app.get("/api/games/{game_id}/view")
     async def view(

@@ -210,7 +210,8 @@ export class Lobby {
         "div",
         { class: "game-foot" },
         el("span", { class: "muted small" }, result || this.stateOf(g), " · ", fmtTime(g.updated)),
-        el("span", {}, g.over ? null : el("a", { class: "button small", href: `/play/${g.id}`, "data-testid": "play" }, t("mine.play")), el("a", { class: "button small", href: `/replay/${g.id}`, "data-testid": "replay" }, t("mine.replay"))),
+        // a game in progress is played (its replay is on its page); a finished one replayed
+        g.over ? el("a", { class: "button small", href: `/replay/${g.id}`, "data-testid": "replay" }, t("mine.replay")) : el("a", { class: "button small", href: `/play/${g.id}`, "data-testid": "play" }, t("mine.play")),
       ),
     );
   }

@@ -60,6 +60,7 @@ function render() {
     mine: String(mine),
     logLen: String(logPanel.length),
   });
+  $("seat-name").classList.toggle("observer", !!v.observer);
   if (v.observer) fill($("seat-name"), shellWord("shell.observer"));
   else fill($("seat-name"), hs.map((p, i) => [i ? " + " : "", el("span", { class: teamClass(facts, p) }, facts.powerShort(p))]));
   $("seat-name").title = v.observer ? "" : t("you_play", { powers: hs.map((p) => facts.powerName(p)).join(", ") });
