@@ -225,7 +225,7 @@ function renderRecent() {
   }
   box.hidden = false;
   fill(box,
-    summary ? el("div", { class: "recent-title" }, t("pog.since_last"), " ", summary) : el("div", { class: "recent-title" }, t("pog.opp_last_round")),
+    summary ? el("div", { class: "recent-title" }, t(state.v.observer ? "pog.since_looked" : "pog.since_last"), " ", summary) : el("div", { class: "recent-title" }, t(state.v.observer ? "pog.last_round" : "pog.opp_last_round")),
     el(
       "div",
       { class: "recent-buttons" },
