@@ -533,8 +533,9 @@ def messages_cmd(
     as_json: AsJson = False,
 ) -> None:
     """Check the catalogues of texts: every key in every language (en, ru), no placeholder a
-    translation adds, plural forms complete; with --check, random games rendered in each
-    language (no template failing, no English word left in another language)."""
+    translation adds, plural forms complete, the Russian terms of the terminology table; with
+    --check, random games rendered in each language (no template failing, no English word left
+    in another language, the Russian grammar rules kept)."""
     from greatwar.core.i18n import LANGS
     from greatwar.messages_check import check as run_check
     from greatwar.texts import cli as say

@@ -298,6 +298,14 @@ class HasLanguages(Protocol):
         that is missing or does not fit its arguments raises ``ValueError``."""
         ...
 
+    def declined(self, lang: str) -> dict[str, list[Any]]:
+        """The names its sentences insert in ``lang``, by kind (``"space"``, ``"side"``,
+        ``"team"``...), each a :class:`~greatwar.core.i18n.Forms` with its cases and gender or
+        number, and its card titles under ``"title"`` (sentences put a title after a noun that
+        takes the case, so titles are not declined): the grammar check of
+        :mod:`greatwar.grammar_ru` reads them."""
+        ...
+
 
 @runtime_checkable
 class HasWeb(Protocol):

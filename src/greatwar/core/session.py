@@ -336,8 +336,9 @@ CORE_TEXTS = i18n.register(
                 "resign": "The {seat} resigned: {team} win the game",
             },
             "ru": {
-                "time_out": "{seat}: время вышло, это поражение; по времени побеждают {team}",
-                "resign": "{seat}: сдача партии; побеждают {team}",
+                "time_out": "{seat}: время вышло, это поражение; по времени "
+                "{team:agree:sg=побеждает|pl=побеждают} {team.nom}",
+                "resign": "{seat}: сдача партии; {team:agree:sg=побеждает|pl=побеждают} {team.nom}",
             },
         },
     ),

@@ -164,10 +164,24 @@ class PathsOfGlory(StepGame[State]):
 
         return {
             "title": T.word("title", lang),
-            "seats": {x.id: T.word(f"side_full.{x.id}", lang) for x in _SEATS},
-            "teams": {x.id: T.word(f"side_full.{x.id}", lang) for x in _SEATS},
+            "seats": {x.id: T.side_full(x.id, lang) for x in _SEATS},
+            "teams": {x.id: T.side_full(x.id, lang) for x in _SEATS},
             "scenarios": {k: T.word(f"scenario.{k}", lang) for k in SCENARIOS},
             "options": {k: T.word(f"option.{k}", lang) for k in DEFAULT_OPTIONS},
+        }
+
+    def declined(self, lang: str) -> dict[str, list[Any]]:
+        from greatwar.pog import lang as T
+
+        return {
+            "space": [T.space(x.id, lang) for x in T.D.spaces],
+            "nation": [
+                T.nation(k.split(".", 1)[1], lang)
+                for k in T.WORDS.table(i18n.DEFAULT_LANG)
+                if k.startswith("nation.") and k != "nation.none"
+            ],
+            "side": [T.side(x.id, lang) for x in _SEATS],
+            "title": [T.card(c.id, lang) for c in T.D.cards],
         }
 
     def words(self, lang: str) -> dict[str, str]:

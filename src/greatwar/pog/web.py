@@ -19,6 +19,7 @@ import json
 from functools import cache
 from typing import Any
 
+from greatwar.core import i18n
 from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.core.steps import Frame
 from greatwar.pog import board, messages
@@ -751,6 +752,7 @@ def static_data(lang: str = DEFAULT_LANG) -> dict[str, Any]:
             {
                 "id": x.id,
                 "name": T.space(x.id, lang),
+                "forms": i18n.forms_of(T.space(x.id, lang)),
                 "kind": x.kind,
                 "map": x.map,
                 "nation": x.nation,

@@ -138,12 +138,24 @@ class Quartermaster1914(StepGame[State]):
 
         return {
             "title": T.word("title", lang),
-            "seats": {p: T.word(f"power.{p}", lang) for p in POWERS},
-            "teams": {t: T.word(f"team.{t}", lang) for t in TEAMS},
+            "seats": {p: T.forms(f"power.{p}", lang) for p in POWERS},
+            "teams": {t: T.forms(f"team.{t}", lang) for t in TEAMS},
             "scenarios": {engine.SCENARIO: T.word("scenario.1914", lang)},
             "options": {
                 o.name: T.OPTION.get(o.name, lang) or o.description for o in OPTIONS.values()
             },
+        }
+
+    def declined(self, lang: str) -> dict[str, list[Any]]:
+        from greatwar.qmg1914 import lang as T
+        from greatwar.qmg1914.data import COUNTRIES, SPACES
+
+        return {
+            "space": [T.space(x.id, lang) for x in SPACES],
+            "country": [T.country(c, lang) for c in COUNTRIES],
+            "power": [T.forms(f"power.{p}", lang) for p in POWERS],
+            "team": [T.forms(f"team.{t}", lang) for t in TEAMS],
+            "title": [T.title(k, lang) for k in T.CARD.table(i18n.DEFAULT_LANG)],
         }
 
     def words(self, lang: str) -> dict[str, str]:

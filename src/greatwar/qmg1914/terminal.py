@@ -203,7 +203,7 @@ def _country(c: Any) -> str:
 def _why(f: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
     w = f.get("why") or f.get("src") or ""
     if isinstance(w, str) and w in CARD_INDEX:
-        return _t("prompt.why", lang, card=name(w, lang))
+        return _t("prompt.why", lang, card=T.quoted(name(w, lang), lang))
     return ""
 
 
@@ -240,7 +240,7 @@ def prompt_text(view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
         return _t(
             "prompt.battle_choose",
             lang,
-            country=_w(f"country.{c}", lang, COUNTRY_NAMES.get(c, c)),
+            country=COUNTRY_NAMES.get(c, c) if lang == DEFAULT_LANG else T.country(c, lang),
             kind=kind,
             why=_why(f, lang),
         )

@@ -344,6 +344,10 @@ def _ink(hex_colour: str) -> str:
     return "#ffffff" if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 else "#111111"
 
 
+REASONS = ("sudden victory", "scoring victory", "scoring victory (tie: Central Powers)", "time")
+"""Why a game ends (the outcome's ``reason``; ``time``: a game lost on time)."""
+
+
 @cache
 def static_data(lang: str = "en") -> dict[str, Any]:
     """The public, fixed facts the client draws with (served once per language, cached)."""
@@ -353,6 +357,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         row: dict[str, Any] = {
             "id": x.id,
             "name": x.name if en else T.space(x.id, lang),
+            "forms": {} if en else i18n.forms_of(T.space(x.id, lang)),
             "sea": x.sea,
             "difficult": x.difficult,
             "home_of": COUNTRIES[x.home_of] if x.home_of >= 0 else None,
@@ -377,6 +382,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         {
             "id": c,
             "name": COUNTRY_NAMES[c] if en else T.word(f"country.{c}", lang),
+            "forms": {} if en else i18n.forms_of(T.country(c, lang)),
             "adjective": ADJECTIVES[c] if en else T.word(f"adj.{c}", lang),
             "power": POWERS[POWER_OF_COUNTRY[i]],
             "team": TEAMS[TEAM_OF_COUNTRY[i]],
@@ -392,6 +398,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         {
             "id": p,
             "name": POWER_NAMES[i] if en else T.word(f"power.{p}", lang),
+            "forms": {} if en else i18n.forms_of(T.forms(f"power.{p}", lang)),
             "short": POWER_SHORT[p] if en else T.word(f"power_short.{p}", lang),
             "team": TEAMS[TEAM_OF[i]],
             "countries": [COUNTRIES[c] for c in COUNTRIES_OF[i]],
@@ -403,6 +410,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         {
             "id": t,
             "name": TEAM_NAMES[i] if en else T.word(f"team.{t}", lang),
+            "forms": {} if en else i18n.forms_of(T.forms(f"team.{t}", lang)),
             "colour": TEAM_COLOURS[t],
             "powers": [POWERS[p] for p in range(len(POWERS)) if TEAM_OF[p] == i],
         }
@@ -441,6 +449,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         "hand_size": HAND_SIZE,
         "sudden_lead": SUDDEN_LEAD,
         "steps": {step: step_text(step, lang) for step in STEPS},
+        "reasons": {r: T.word(f"reason.{r}", lang) for r in REASONS},
     }
 
 

@@ -95,7 +95,7 @@ export class Lobby {
       o.rated ? el("span", { class: "chip rated" }, t("lobby.rated")) : el("span", { class: "chip" }, t("lobby.unrated")),
       o.public ? el("span", { class: "chip" }, t("lobby.public")) : null,
       o.clock ? el("span", { class: "chip" }, clockName(o.clock)) : null,
-      o.invited ? el("span", { class: "chip invite" }, o.for_me ? t("lobby.invited_you") : t("lobby.invited", { name: o.invited })) : null,
+      o.invited ? el("span", { class: "chip invite" }, o.for_me ? t("lobby.invited_you") : t("lobby.invited", { player: o.invited })) : null,
     ];
     let button = null;
     const user = whoAmI().user;

@@ -2,7 +2,7 @@
 // shared shell (../shell.js) connects, sends, undoes, chats and notifies; this module draws the
 // map, the panels, the hand and the prompt, and turns clicks into decisions.
 
-import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, savePref, SIDE_NAME, SIDE_SHORT, t, turnLabel, unitLabel } from "./common.js";
+import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, quoted, savePref, SIDE_NAME, SIDE_SHORT, sideName, t, turnLabel, unitLabel } from "./common.js";
 import { Board } from "./board.js";
 import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
 import { $, closeMenu, placePopup, seatToken, Shell } from "../shell.js";
@@ -97,7 +97,7 @@ function renderStatusLine() {
     items.map((e) =>
       el(
         "span",
-        { class: `chip${e.side ? " side-" + e.side : ""}`, title: e.card ? t("pog.in_force_title", { name: e.name, turn: e.turn }) : e.name, onclick: () => e.card && showCard(e.card) },
+        { class: `chip${e.side ? " side-" + e.side : ""}`, title: e.card ? t("pog.in_force_title", { name: quoted(e.name), turn: e.turn }) : e.name, onclick: () => e.card && showCard(e.card) },
         e.card ? e.name : e.key.replace(/_/g, " "),
       ),
     ),
@@ -172,7 +172,7 @@ function summarise(entries) {
   const parts = [];
   const plays = entries.filter(([, e]) => e.k && e.k.startsWith("card.") && e.a && e.a.card && e.s && state.v && e.s !== state.v.seat);
   const use = { "card.ops": "ops", "card.sr": "sr", "card.rp": "rp", "card.event": "event" };
-  for (const [, e] of plays) parts.push(t(`pog.played${use[e.k] ? "_" + use[e.k] : ""}`, { side: SIDE_SHORT[e.s], card: facts.name(e.a.card) }));
+  for (const [, e] of plays) parts.push(t(`pog.played${use[e.k] ? "_" + use[e.k] : ""}`, { side: SIDE_SHORT[e.s], card: quoted(facts.name(e.a.card)) }));
   if (moves) parts.push(t("pog.n_moves", { n: moves }));
   if (combats) parts.push(t("pog.n_combats", { n: combats }));
   if (elim) parts.push(t("pog.n_eliminated", { n: elim }));
@@ -604,7 +604,7 @@ function showMenu(actions, ev, title) {
   fill(menu,
     el("div", { class: "menu-title" }, title || t("pog.choose")),
     ...actions.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, state.v))),
-    el("button", { class: "link", onclick: closeMenu }, "cancel"),
+    el("button", { class: "link", onclick: closeMenu }, t("pog.cancel")),
   );
   placePopup(menu, ev);
 }
@@ -612,7 +612,7 @@ function showMenu(actions, ev, title) {
 function unitRow(u, targets, out) {
   const d = facts.units.get(u.id);
   const fac = u.reduced ? d.reduced : d.full;
-  return `${d.name} ${fac.join("-")}${u.reduced ? " (reduced)" : ""}${out.has(u.id) ? " — out of supply" : ""}`;
+  return `${d.name} ${fac.join("-")}${u.reduced ? ` (${t("pog.reduced")})` : ""}${out.has(u.id) ? ` — ${t("pog.out_of_supply")}` : ""}`;
 }
 
 // A stack opened: every unit with what it may do now.
@@ -624,7 +624,7 @@ function showStack(spaceId, ev) {
   const menu = $("menu");
   const spaceActs = legal().filter((a) => entities(a).includes(spaceId) && !entities(a).some((x) => facts.kind(x) === "unit"));
   fill(menu,
-    el("div", { class: "menu-title" }, `${s.name}: ${here.length} unit${here.length > 1 ? "s" : ""}`),
+    el("div", { class: "menu-title" }, t("pog.stack_units", { space: s.name, n: here.length })),
     spaceActs.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, v))),
     el(
       "div",
@@ -638,12 +638,12 @@ function showStack(spaceId, ev) {
           acts.length === 1
             ? el("button", { class: "action", "data-action": acts[0], onclick: () => (closeMenu(), send(acts[0])) }, actionLabel(facts, acts[0], v))
             : acts.length > 1
-              ? el("button", { class: "action", onclick: () => (closeMenu(), clickEntity(u.id, ev)) }, `choose (${acts.length})…`)
+              ? el("button", { class: "action", onclick: () => (closeMenu(), clickEntity(u.id, ev)) }, t("pog.choose_n", { n: acts.length }))
               : null,
         );
       }),
     ),
-    el("button", { class: "link", onclick: closeMenu }, "close"),
+    el("button", { class: "link", onclick: closeMenu }, t("pog.close")),
   );
   placePopup(menu, ev);
 }
@@ -662,15 +662,15 @@ function inspect(spaceId, ev) {
       ? el(
           "div",
           { class: "inspect-facts" },
-          `${humanWords(s.terrain)} · ${ctrl === "neutral" ? "neutral" : `controlled by the ${SIDE_NAME[ctrl] || "?"}`}`,
-          s.fort ? ` · fort ${s.fort} (${v.board.forts[spaceId] || "intact"})` : "",
-          v.board.trenches[spaceId] ? ` · trench level ${v.board.trenches[spaceId].level} (${v.board.trenches[spaceId].side.toUpperCase()})` : "",
-          (v.historical ? s.vp : s.vp_classic) ? " · VP space" : "",
-          (v.supply?.spaces || []).includes(spaceId) ? " · out of supply" : "",
+          `${facts.word(`terrain.${s.terrain}`, humanWords(s.terrain))} · ${ctrl === "neutral" ? t("pog.neutral_space") : ctrl ? t("pog.controlled_by", { side: sideName(ctrl) }) : "?"}`,
+          s.fort ? ` · ${t("pog.fort_status", { n: s.fort, status: facts.word(`fort.${v.board.forts[spaceId] || "intact"}`, v.board.forts[spaceId] || "intact") })}` : "",
+          v.board.trenches[spaceId] ? ` · ${t("pog.trench_of", { n: v.board.trenches[spaceId].level, side: SIDE_SHORT[v.board.trenches[spaceId].side] })}` : "",
+          (v.historical ? s.vp : s.vp_classic) ? ` · ${t("pog.vp_space")}` : "",
+          (v.supply?.spaces || []).includes(spaceId) ? ` · ${t("pog.out_of_supply")}` : "",
         )
       : null,
     here.length ? el("div", { class: "stack-list" }, here.map((u) => el("div", { class: "stack-row", "data-unit": u.id }, unitRow(u, null, out)))) : el("div", { class: "muted" }, t("pog.no_units")),
-    el("button", { class: "link", onclick: closeMenu }, "close"),
+    el("button", { class: "link", onclick: closeMenu }, t("pog.close")),
   );
   placePopup(menu, ev);
 }
@@ -680,7 +680,7 @@ function showCard(id, actions = [], ev = null) {
   fill(menu,
     cardFace(facts, id),
     ...actions.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, state.v))),
-    el("button", { class: "link", onclick: closeMenu }, "close"),
+    el("button", { class: "link", onclick: closeMenu }, t("pog.close")),
   );
   placePopup(menu, ev);
 }

@@ -249,7 +249,7 @@ function renderPrompt() {
   const items = [];
   if (v.over && v.result) {
     const r = v.result;
-    items.push(el("div", { class: "result" }, t("result", { team: r.outcome === "central" ? t("team_central") : t("team_entente"), reason: r.reason, round: r.turn, central: r.vp.central, entente: r.vp.entente })));
+    items.push(el("div", { class: "result" }, t("result", { team: facts.team(r.outcome), reason: facts.reason(r.reason), round: r.turn, central: r.vp.central, entente: r.vp.entente })));
   }
   if (v.bot_error) items.push(el("div", { class: "error" }, v.bot_error));
   if (!legal().length) {

@@ -4,6 +4,7 @@
 
 import { el, fill } from "../common.js";
 import { t } from "./strings.js";
+import { has, word as wordOf } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,8 +17,10 @@ function seatSelect(power, bots) {
   );
 }
 
-function word(v) {
-  return typeof v === "boolean" ? (v ? "yes" : "no") : String(v).replace(/_/g, " ");
+// A rule option's choice in words (the catalogue's qmg.choice.<option>.<value>).
+function word(key, v) {
+  const k = `qmg.choice.${key}.${String(v)}`;
+  return has(k) ? t(`choice.${key}.${String(v)}`) : String(v).replace(/_/g, " ");
 }
 
 // The form in ``box``; returns { read() } giving the creation request's game-specific fields.
@@ -49,7 +52,7 @@ export function buildForm(box, meta) {
       el(
         "select",
         { id: `opt-${key}`, "data-option": key },
-        (o.choices || [o.default]).map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, word(c) + (c === o.default ? " (default)" : ""))),
+        (o.choices || [o.default]).map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, word(key, c) + (c === o.default ? t("choice_default") : ""))),
       ),
     ),
   );
@@ -94,7 +97,7 @@ export function seatShort(seat) {
 // A game's state in the game list.
 export function stateText(g) {
   if (g.over && g.result) {
-    return t("list_over", { team: g.result.outcome === "central" ? t("team_central") : t("team_entente"), central: g.vp_central ?? "?", entente: g.vp_entente ?? "?" });
+    return t("list_over", { team: wordOf(g.result.outcome === "central" ? "qmg.team_central" : "qmg.team_entente"), central: g.vp_central ?? "?", entente: g.vp_entente ?? "?" });
   }
-  return t("list_state", { round: g.round ?? "?", central: g.vp_central ?? "?", entente: g.vp_entente ?? "?", acting: g.to_act ? t("list_acting", { power: seatShort(g.to_act) }) : "" });
+  return t("list_state", { round: g.round ?? "?", central: g.vp_central ?? "?", entente: g.vp_entente ?? "?", acting: g.to_act ? t("list_acting", { power: wordOf(`qmg.short_${g.to_act}`) }) : "" });
 }
