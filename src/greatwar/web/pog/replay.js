@@ -68,7 +68,7 @@ export async function start(id, gameInfo) {
     $("fatal").hidden = false;
     return;
   }
-  const seats = info.over ? ["both", "ap", "cp"] : ["ap", "cp"].filter((s) => tokens[s]);
+  const seats = info.over ? ["both", "ap", "cp"] : ["ap", "cp"].filter((s) => tokens[s] || (info.yours || []).includes(s)); // yours: the account's
   if (!seats.length) {
     $("fatal").textContent = tr("pog.replay_only_players");
     $("fatal").hidden = false;

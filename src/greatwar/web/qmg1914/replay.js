@@ -65,7 +65,7 @@ export async function start(id, info) {
   tokens = rememberedSeats()[gameId] || {};
   document.body.classList.add("qmg");
   facts = await Facts.load();
-  const mine = facts.powerOrder.filter((p) => tokens[p]);
+  const mine = facts.powerOrder.filter((p) => tokens[p] || (info.yours || []).includes(p)); // yours: the account's
   const seats = info.over ? ["all", ...facts.powerOrder] : mine;
   if (!seats.length) {
     $("fatal").textContent = t("replay_only_players");
