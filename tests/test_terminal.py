@@ -121,7 +121,7 @@ def test_resigning_in_the_terminal_asks_first_and_saves_a_record_that_replays(
     result = game.run()
     assert result is not None and result["reason"] == "resign" and result["seat"] == "ap"
     text = console.export_text()
-    assert "You play on." in text and "The Allied Powers resigned" in text
+    assert "You play on." in text and "Allied Powers resigned" in text
     doc = json.loads(save.read_text())
     assert doc["actions"][-1] == "resign ap"
     again = Session(game.game, GameRecord.from_json(doc))
