@@ -37,6 +37,8 @@ ERRORS = [
     ["play", "--as"],
     ["play", "--thinkk", "3"],
     ["users", "nosuch"],
+    ["play", "--lang", "xx"],
+    ["serve", "--port", "x"],
 ]
 """Command lines a person gets wrong: an unknown command or option, a value of the wrong type
 or out of range, an unknown game or scenario, a missing or an extra argument, an option's
@@ -124,7 +126,7 @@ def test_russian_errors_keep_only_what_the_person_typed(
         assert "Ошибка" in shown, args
         typed = {w for a in args for w in re.findall(r"[A-Za-z]+", a)}
         allowed = typed | {"greatwar", "JSON", *games(), "introductory", "limited", "campaign"}
-        allowed |= {"historical", "great_war_1916"}
+        allowed |= {"historical", "great_war_1916", "en", "ru", "GREATWAR_PORT"}
         left = sorted({w for w in latin_words(shown) if w not in allowed})
         assert left == [], (args, left, shown)
 
@@ -142,6 +144,9 @@ def test_russian_errors_say_what_is_wrong(
     assert "Не указан аргумент 'файл'." in said
     assert "Лишнее в командной строке: extra" in run(["version", "extra"], "ru", capsys)
     assert "Параметру '--as' нужно значение." in run(["play", "--as"], "ru", capsys)
+    assert "Недопустимое значение '--port' (переменная окружения 'GREATWAR_PORT'): нужно " in (
+        run(["serve", "--port", "x"], "ru", capsys)
+    )
     assert "неизвестная игра 'nope'" in run(["play", "--game", "nope"], "ru", capsys)
     shown = run(["play", "--help"], "ru", capsys)
     assert "<число> [от 0,05]" in shown and "<целое> [от 1]" in shown

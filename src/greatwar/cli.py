@@ -89,14 +89,15 @@ TestsDir = Annotated[
 
 def _lang(lang: str | None) -> str:
     """The language asked for with --lang, else the environment's (English by default)."""
-    from greatwar.core.i18n import UnknownLanguageError, check_lang, from_env
+    from greatwar.core.i18n import LANGS, UnknownLanguageError, check_lang, from_env
 
     if lang is None:
         return from_env()
     try:
         return check_lang(lang)
     except UnknownLanguageError as e:
-        raise typer.BadParameter(str(e), param_hint="'--lang'") from None
+        message = _said("error.lang", str(e), tag=lang, langs=", ".join(LANGS))
+        raise typer.BadParameter(message, param_hint="'--lang'") from None
 
 
 def _said(key: str, english: str, **args: Any) -> str:

@@ -19,7 +19,8 @@ its usage line. Keys:
   language's template, its ``{message}`` part translated in turn (a value error inside
   ``Invalid value for ...``);
 - ``type.*``: the name of a value's type in the help (``<int>``); ``range.*``: a number's range
-  (``x>=1``); ``arg.*``: an argument's name in the usage line and in errors.
+  (``x>=1``); ``arg.*``: an argument's name in the usage line and in errors; ``hint.*``: what
+  an error adds to an option's name.
 
 The library is patched once, and each patch reads the language :func:`use` chose last, so
 English (``use("en")``) gives the library's output byte for byte.
@@ -164,6 +165,15 @@ def _type_name(label: str) -> str:
     return word(f"type.{label}", label)
 
 
+def _hint(option: Any, hint: str) -> str:
+    """An option's name in an error (``'--port' (env var: 'GREATWAR_PORT')``), its variable
+    named in the current language."""
+    english = f" (env var: '{option.envvar}')"
+    if lang() == DEFAULT_LANG or not hint.endswith(english):
+        return hint
+    return hint[: -len(english)] + _catalogue().text("hint.env_var", lang(), var=option.envvar)
+
+
 def _wrap_message(cls: type) -> None:
     original: Callable[[Any], str] = cls.__dict__["format_message"]
 
@@ -210,6 +220,13 @@ def _patch() -> None:
         write_usage(self, prog, args, text("Usage: ") if prefix is None else prefix)
 
     formatting.HelpFormatter.write_usage = localized_usage  # type: ignore[method-assign]
+
+    error_hint = typer.core.TyperOption.get_error_hint
+
+    def localized_hint(self: Any) -> str:
+        return _hint(self, error_hint(self))
+
+    typer.core.TyperOption.get_error_hint = localized_hint  # type: ignore[method-assign]
 
     get_help_option = click_core.Command.get_help_option
 
