@@ -7,7 +7,9 @@
 
 Budgets are counts of simulations, so a level plays the same game for the same seed on any
 machine (``greatwar play --think SECONDS`` gives a time budget instead). ``heuristic`` and
-``search`` stay as the bots' own names (``search`` is ``normal``).
+``search`` stay as the bots' own names (``search`` is ``normal``). ``yardstick-easy`` and
+``yardstick-normal`` are ``easy`` and ``normal`` frozen as they stood when issue 29 began
+(:mod:`greatwar.pog.bots.yardstick`): strength is measured against them.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Callable
 from greatwar.core.bot import Bot
 from greatwar.pog.bots.heuristic import HeuristicBot
 from greatwar.pog.bots.search import ALL_KEY_STEPS, KEY_STEPS, SearchBot
+from greatwar.pog.bots.yardstick import YARDSTICKS
 
 NORMAL_SIMS = 24  # about 1 s a searched decision on one core of the development machine
 HARD_SIMS = 96
@@ -54,6 +57,7 @@ LEVELS: dict[str, Callable[[int], Bot]] = {
     "hard": hard,
     "heuristic": HeuristicBot,
     "search": search,
+    **YARDSTICKS,
 }
 """Every Paths of Glory bot by name (the game's descriptor lists them)."""
 
