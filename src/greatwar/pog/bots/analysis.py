@@ -20,9 +20,11 @@ model. Values are in "points": one step of Loss Factor is worth about one point,
 
 from __future__ import annotations
 
+import math
 import threading
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 from greatwar.pog import activation, board, mandated, movement, supply
@@ -66,6 +68,10 @@ GAP = 0.45  # share of what a lone unit shields that it is worth there
 RUSSIAN_VP = 4.0  # a Russian VP space also moves the Russian Capitulation Track (16.4.3-16.4.6)
 SECTOR = 0.45  # one combat factor where the enemy masses more than the sector holds
 SECTOR_HOLD = 0.65  # share of the enemy's strength a sector needs to hold (trenches help it)
+
+
+SpaceTerms = tuple[float, float, float | None, bool, int, int, float, int, float]
+"""What :meth:`Analysis.potential` reads of a space (:meth:`Analysis._space_terms`)."""
 
 
 def step_cost(s: State, u: int) -> float:
@@ -182,6 +188,48 @@ def _nation_next(nation: str) -> tuple[tuple[int, ...], ...]:
     return got
 
 
+# Units the engine names (its rules single them out): never a twin of another.
+_NAMED = frozenset(
+    D.unit_ix[i]
+    for i in (
+        "br_mef", "br_ne", "ge_11", "br_ana_corps", "fr_orient", "ru_cau", "tu_sn_corps",
+        "ge_1", "ge_2", "ru_czech_legion_corps",
+    )
+)  # fmt: skip
+
+
+def _twins() -> tuple[int, ...]:
+    """For each unit, the first unit whose printed data is the same but for its name (the
+    same nation, kind, factors, flags...): *twins*, which the rules and this analysis treat
+    alike wherever they stand in the same space in the same state (step reduction apart)."""
+    first: dict[tuple[Any, ...], int] = {}
+    out = []
+    for d in UNITS:
+        if d.ix in _NAMED:
+            out.append(d.ix)
+            continue
+        k = tuple(getattr(d, f.name) for f in fields(d) if f.name not in ("ix", "id", "name"))
+        out.append(first.setdefault((k, supply.UNIT_CLASS[d.ix], MN_NATION[d.ix]), d.ix))
+    return tuple(out)
+
+
+TWIN = _twins()
+TWIN2 = tuple(2 * t for t in TWIN)
+
+
+def _ints_in(v: Any, out: set[int]) -> None:
+    if isinstance(v, bool):
+        return
+    if isinstance(v, int):
+        out.add(v)
+    elif isinstance(v, dict):
+        for w in v.values():
+            _ints_in(w, out)
+    elif isinstance(v, list | tuple):
+        for w in v:
+            _ints_in(w, out)
+
+
 # Fields of the state that nothing an analysis keeps for a position reads (the card piles, the
 # history of the turn's card uses, the procedure, the dice): left out of its fingerprint.
 _NOT_READ = frozenset(
@@ -208,13 +256,13 @@ def _fingerprint(s: State, me: int) -> tuple[Any, ...]:
 
 # The facts and memos of the last few positions analysed, by fingerprint (oldest first): the
 # decisions of one operation, and the search's simulations, see the same position again.
-_BOARDS: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+_BOARDS: OrderedDict[int, tuple[tuple[Any, ...], dict[str, Any]]] = OrderedDict()
 _BOARDS_LOCK = threading.Lock()  # bots may think in several threads of one server
 # Distances to the front (Analysis.dist) by (the enemy's spaces, the closed spaces) and the
 # kind of unit, the last few of them (oldest first).
 _FRONT_DISTS: dict[tuple[Any, ...], list[int]] = {}
 DISTS_KEPT = 1024
-BOARDS_KEPT = 64
+BOARDS_KEPT = 256
 _SHARED = (
     "occ",
     "own_cf",
@@ -243,6 +291,11 @@ _SHARED = (
     "_front",
     "_groups",
     "_front_key",
+    "_tw",
+    "_bm",
+    "sr_memo",
+    "ops_memo",
+    "_sp",
 )
 
 
@@ -262,7 +315,6 @@ class Analysis:
         determinized worlds, which hold nothing the searching seat may not know)."""
         self.view = view
         self.s = s = public_state(view) if world is None else world
-        self.ops_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Any]] = {}
         self.me = me = SIDE_OF_NAME[view["seat"]]
         self.foe = 1 - me
         self.historical = SCENARIOS[s.scenario].historical
@@ -282,7 +334,7 @@ class Analysis:
         with _BOARDS_LOCK:
             _BOARDS[h] = (key, shared)  # the newest last
             while len(_BOARDS) > BOARDS_KEPT:
-                del _BOARDS[next(iter(_BOARDS))]
+                _BOARDS.popitem(last=False)
 
     def _build(self) -> None:
         """Work out the facts of the position and start its memos (shared with any later
@@ -325,7 +377,7 @@ class Analysis:
         self._udist: dict[int, list[int]] = {}
         self._expo: dict[int, float] = {}
         self._worth: dict[int, float] = {}
-        self._next: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+        self._next: dict[int, list[tuple[int, bool]]] = {}
         self._vp = VP_HISTORICAL if self.historical else VP_CLASSIC
         self._efort = efort = bytearray(N)
         fort = s.fort
@@ -338,11 +390,26 @@ class Analysis:
         self._behind: dict[int, float] = {}
         self._pess: list[State] = []  # the pessimistic position of cut_off(), once made
         self._dist: dict[tuple[str, bool, bool, bool], list[int]] = {}
-        self._pot: dict[tuple[int, int], float] = {}
+        self._pot: dict[int, float] = {}
         self._gain: dict[int, float] = {}
         self._sector: dict[int, tuple[int, int]] = {}
-        self._moves: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._sp: dict[int, SpaceTerms] = {}
+        self._moves: dict[tuple[int, int, tuple[int, ...]], float] = {}
         self._groups: dict[tuple[tuple[int, ...], int], tuple[float, list[int]]] = {}
+        # Twins (TWIN) at the same strength share potentials and best moves; a unit the
+        # state's markers name (its flags may single it out, e.g. an army that lost its Near
+        # East ability) is a class of its own.
+        named: set[int] = set()
+        _ints_in(s.flags, named)
+        _ints_in(s.tflags, named)
+        self._tw = tw = [a + b for a, b in zip(TWIN2, s.red, strict=True)]  # red: 0 or 1
+        for u in named:
+            if 0 <= u < len(tw):
+                tw[u] = 2 * (len(tw) + u) + s.red[u]  # a class no twin shares
+        self.sr_memo: dict[int, list[tuple[float, int]]] = {}  # heuristic.sr_value's gains
+        # heuristic.op_candidates by the operation's spaces activated and cards' free costs
+        self.ops_memo: dict[tuple[tuple[int, ...], ...], list[Any]] = {}
+        self._bm: dict[tuple[int, int, int, int, tuple[int, ...]], tuple[float, list[int]]] = {}
 
     # -- basic facts ---------------------------------------------------------------------
 
@@ -574,42 +641,136 @@ class Analysis:
 
     def potential(self, u: int, y: int) -> float:
         """How good it is for own unit ``u`` to end its move in ``y``."""
-        key = (u, y)
+        s = self.s
+        lu = s.loc[u]
+        # the worth depends on the unit's own space only where y is that space or next to it
+        here = y == lu or (lu >= 0 and y in ADJ[lu])
+        if here:
+            key = (self._tw[u] * N + y) * N + lu
+        else:
+            key = -1 - (self._tw[u] * N + y)
         got = self._pot.get(key)
         if got is not None:
             return got
-        s = self.s
         if y == RESERVE[self.me]:
             v = -2.0 * DIST_W * 4 - (3.0 if UNITS[u].army else 1.0)
             self._pot[key] = v
             return v
-        d = self.dist(u)[y]
-        v = -DIST_W * d - self.exposure(y)
+        sp = self._sp.get(y)
+        if sp is None:
+            sp = self._space_terms(y)
+        expo, deep, gap, mine, sec_foe, sec_own, sec_k, threat, imp = sp
+        du = self._udist.get(u)
+        d = (self.dist(u) if du is None else du)[y]
+        v = -DIST_W * d - expo
         if not supply.supplied_at(s, u, y):
             v -= UNSUPPLIED
         elif self.cut_off(u, y):
             v -= CUT_OFF * (1.5 if UNITS[u].army else 1.0)
-        deep = self.depth[y]
-        if deep >= 2:
-            v -= 0.5 * UNSUPPLIED * (deep - 1)  # a raid: cut off before long (14.3)
-        if s.ctrl[y] == self.me and self.foe_reach[y] <= REACH:
-            others = self.own_cf[y] - (board.cf(s, u) if s.loc[u] == y else 0)
+        if deep:
+            v -= deep  # a raid: cut off before long (14.3)
+        d_u = UNITS[u]
+        cf = d_u.reduced_cf if s.red[u] else d_u.cf  # board.cf()
+        if gap is not None:
+            others = self.own_cf[y] - (cf if lu == y else 0)
             if others <= 0:
-                # the only unit between the enemy and what lies behind (a gap filled)
-                near = 1.0 if self.foe_reach[y] <= 1 else 0.5
-                v += near * GAP * (self.space_worth(y) + 0.5 * self.behind(y))
-        if s.ctrl[y] == self.me and d <= 2:
-            v += self.sector_need(u, y)
-        threat = self.foe_adj[y]
+                v += gap  # the only unit between the enemy and what lies behind (a gap filled)
+        if mine and d <= 2:
+            # sector_need(), with the sector's terms of the space
+            add = 0.0
+            if sec_foe:
+                own = sec_own - cf if here else sec_own  # counted there already
+                need = SECTOR_HOLD * sec_foe - own
+                if need > 0:
+                    add = sec_k * min(cf, need)
+            v += add
         if threat:
-            cf = board.cf(s, u)
-            others = self.own_cf[y] - (cf if s.loc[u] == y else 0)
+            others = self.own_cf[y] - (cf if lu == y else 0)
             need = 0.7 * threat + 1 - others
             if need > 0:
-                imp = 0.35 + 0.12 * min(self.space_worth(y), 12.0)
                 v += imp * min(cf, need)
         self._pot[key] = v
         return v
+
+    def _space_terms(self, y: int) -> SpaceTerms:
+        """The parts of :meth:`potential` that depend on the space alone (each computed as
+        there, so the sums come out the same): its exposure, the raid's cost, the worth of
+        filling a gap there (None: no gap), whether it is ours, the sector's enemy and own
+        factors and the weight of a factor there, the enemy's factors next to it and the
+        weight of a factor against them."""
+        s = self.s
+        deep = self.depth[y]
+        raid = 0.5 * UNSUPPLIED * (deep - 1) if deep >= 2 else 0.0
+        mine = s.ctrl[y] == self.me
+        gap: float | None = None
+        if mine and self.foe_reach[y] <= REACH:
+            near = 1.0 if self.foe_reach[y] <= 1 else 0.5
+            gap = near * GAP * (self.space_worth(y) + 0.5 * self.behind(y))
+        sec_foe, sec_own = self.sector(y)
+        sec_k = 0.0
+        if mine and sec_foe:
+            stake = min(self.space_worth(y) + self.behind(y), 16.0)
+            sec_k = SECTOR * (1.0 + stake / 8.0)
+        threat = self.foe_adj[y]
+        imp = 0.35 + 0.12 * min(self.space_worth(y), 12.0) if threat else 0.0
+        out = (self.exposure(y), raid, gap, mine, sec_foe, sec_own, sec_k, threat, imp)
+        self._sp[y] = out
+        return out
+
+    def best_potential(self, u: int, ys: Iterable[int]) -> float:
+        """The best :meth:`potential` of unit ``u`` over spaces ``ys`` (at least one).
+
+        Potentials already worked out are read; the others are worked out best bound first,
+        and only while their bound could beat the best found: a bound leaves out the supply
+        penalties and counts the gap, the sector and the threat at their most (each term as
+        large as the unit's factors could make it), so the answer is the same."""
+        pot = self._pot
+        lu = self.s.loc[u]
+        near = {lu, *ADJ[lu]} if lu >= 0 else {lu}
+        base = self._tw[u] * N
+        nbase = base * N
+        best = -math.inf
+        todo: list[int] = []
+        for y in ys:
+            v = pot.get(nbase + y * N + lu if y in near else -1 - (base + y))
+            if v is None:
+                todo.append(y)
+            elif v > best:
+                best = v
+        if not todo:
+            return best
+        reserve = RESERVE[self.me]
+        du = self.dist(u)
+        d_u = UNITS[u]
+        cf = d_u.reduced_cf if self.s.red[u] else d_u.cf
+        sps = self._sp
+        bounds: list[tuple[float, int]] = []
+        for y in todo:
+            if y == reserve:
+                bounds.append((math.inf, y))
+                continue
+            sp = sps.get(y)
+            if sp is None:
+                sp = self._space_terms(y)
+            expo, deep, gap, mine, sec_foe, _own, sec_k, threat, imp = sp
+            d = du[y]
+            ub = -DIST_W * d - expo - deep
+            if gap is not None and gap > 0:
+                ub += gap
+            if mine and d <= 2 and sec_foe:
+                ub += sec_k * cf
+            if threat:
+                ub += imp * cf
+            bounds.append((ub, y))
+        bounds.sort(key=lambda b: -b[0])
+        potential = self.potential
+        for ub, y in bounds:
+            if ub + 1e-6 < best:
+                break  # nothing left can beat it
+            v = potential(u, y)
+            if v > best:
+                best = v
+        return best
 
     def pass_share(self, y: int) -> float:
         """The share of a capture's worth kept when a unit only passes through ``y``: the
@@ -664,7 +825,7 @@ class Analysis:
     def next_spaces(self, u: int, x: int) -> list[tuple[int, bool]]:
         """Spaces ``u`` could enter from ``x`` (and whether it must stop there). Kept for the
         analysis' life: never change the list."""
-        k = (u, x)
+        k = self._tw[u] * N + x  # twins enter the same spaces
         got = self._next.get(k)
         if got is not None:
             return got
@@ -693,45 +854,64 @@ class Analysis:
     ) -> tuple[float, list[int]]:
         """The best value reachable by unit ``u`` from ``x`` with ``mp`` movement points left:
         the potential where it stops plus what it captures on the way, and the path."""
-        memo: dict[tuple[int, int], tuple[float, list[int]]] = {}
         s = self.s
+        bkey = (self._tw[u], s.loc[u], x, mp, tuple(attacks))
+        done = self._bm.get(bkey)
+        if done is not None:
+            return done
+        memo: dict[int, tuple[float, list[int]]] = {}
         frame = {"attacks": list(attacks)}
         stops: dict[int, bool] = {}
         can_stop = movement.can_stop
         potential = self.potential
         capture_gain = self.capture_gain
         next_spaces = self.next_spaces
-        pass_share = self.pass_share
-
-        def stop_ok(y: int) -> bool:
-            ok = stops.get(y)
-            if ok is None:
-                ok = stops[y] = can_stop(s, frame, u, y)
-            return ok
+        # potential(), capture_gain() and next_spaces() memos read directly (the same keys)
+        pot = self._pot
+        gains = self._gain
+        nexts = self._next
+        foe_near = self.foe_near
+        lu = s.loc[u]
+        near = {lu, *ADJ[lu]} if lu >= 0 else {lu}
+        base = self._tw[u] * N
+        nbase = base * N
 
         def go(y: int, m: int) -> tuple[float, list[int]]:
-            k = (y, m)
+            k = y * 64 + m
             got = memo.get(k)
             if got is not None:
                 return got
             best = -1e9
             path: list[int] = []
-            if stop_ok(y):
-                best = potential(u, y)
+            ok = stops.get(y)
+            if ok is None:
+                ok = stops[y] = can_stop(s, frame, u, y)
+            if ok:
+                pv = pot.get(nbase + y * N + lu if y in near else -1 - (base + y))
+                best = potential(u, y) if pv is None else pv
             if m > 0:
-                for n, stop in next_spaces(u, y):
+                nx = nexts.get(base + y)
+                if nx is None:
+                    nx = next_spaces(u, y)
+                for n, stop in nx:
                     if n == x:
                         continue
-                    g = capture_gain(n)
+                    g = gains.get(n)
+                    if g is None:
+                        g = capture_gain(n)
                     if stop:
-                        if not stop_ok(n):
+                        ok = stops.get(n)
+                        if ok is None:
+                            ok = stops[n] = can_stop(s, frame, u, n)
+                        if not ok:
                             continue
-                        v = g + potential(u, n)
+                        pv = pot.get(nbase + n * N + lu if n in near else -1 - (base + n))
+                        v = g + (potential(u, n) if pv is None else pv)
                         sub: list[int] = []
                     else:
                         sv, sub = go(n, m - 1)
                         if sub:
-                            g *= pass_share(n)  # taken in passing, left empty
+                            g *= 0.3 if foe_near[n] else 0.7  # pass_share(): taken in passing
                         v = g + sv - STEP_COST
                     if v > best + 1e-9:
                         best = v
@@ -739,7 +919,9 @@ class Analysis:
             memo[k] = (best, path)
             return best, path
 
-        return go(x, mp)
+        got = go(x, mp)
+        self._bm[bkey] = got
+        return got
 
     def move_gain(self, u: int, attacks: Sequence[int] = ()) -> float:
         """What moving unit ``u`` (with its full movement) gains over staying."""
@@ -748,7 +930,7 @@ class Analysis:
         mf = board.mf(s, u)
         if mf <= 0 or "no_overland_movement" in UNITS[u].flags:
             return 0.0
-        key = (u, tuple(attacks))
+        key = (self._tw[u], x, tuple(attacks))
         got = self._moves.get(key)
         if got is not None:
             return got
