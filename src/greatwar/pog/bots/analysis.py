@@ -52,6 +52,7 @@ ADJ = D.adj
 N = len(SPACES)
 NEAR_EAST = supply.NEAR_EAST
 MAP = D.map_spaces
+ON_MAP = bytes(1 if x in MAP else 0 for x in range(N))  # x in MAP, without searching the tuple
 RESERVE = D.reserve_box
 SINAI = D.space("sinai")
 
@@ -70,7 +71,7 @@ SECTOR = 0.45  # one combat factor where the enemy masses more than the sector h
 SECTOR_HOLD = 0.65  # share of the enemy's strength a sector needs to hold (trenches help it)
 
 
-SpaceTerms = tuple[float, float, float | None, bool, int, int, float, int, float]
+SpaceTerms = tuple[float, float, float | None, bool, int, float]
 """What :meth:`Analysis.potential` reads of a space (:meth:`Analysis._space_terms`)."""
 
 
@@ -147,6 +148,15 @@ def _spread(cf: list[int]) -> list[int]:
                 out[n] += v
     return out
 
+
+def _rings(y: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The spaces next to ``y``, and those within two moves of it (``y`` left out)."""
+    ring1 = tuple(dict.fromkeys(n for n in ADJ[y] if n != y))
+    ring2 = dict.fromkeys(n for z in ring1 for n in ADJ[z] if n != y and n not in ring1)
+    return ring1, (*ring1, *ring2)
+
+
+_RINGS = tuple(_rings(y) for y in range(N))
 
 # Static tables of the map (board.vp_space per rule set, the spaces with a fort).
 VP_HISTORICAL = bytes(1 if sp.vp else 0 for sp in SPACES)
@@ -296,6 +306,7 @@ _SHARED = (
     "sr_memo",
     "ops_memo",
     "_sp",
+    "_sec",
 )
 
 
@@ -394,6 +405,7 @@ class Analysis:
         self._gain: dict[int, float] = {}
         self._sector: dict[int, tuple[int, int]] = {}
         self._sp: dict[int, SpaceTerms] = {}
+        self._sec: dict[int, tuple[int, int, float]] = {}
         self._moves: dict[tuple[int, int, tuple[int, ...]], float] = {}
         self._groups: dict[tuple[tuple[int, ...], int], tuple[float, list[int]]] = {}
         # Twins (TWIN) at the same strength share potentials and best moves; a unit the
@@ -544,6 +556,18 @@ class Analysis:
         got = self._sector.get(y)
         if got is not None:
             return got
+        ring1, both = _RINGS[y]
+        closed = self.closed
+        if not any(map(closed.__getitem__, both)):
+            # no closed space near: the rings of the map (the same sums, integers)
+            foe_cf = self.foe_cf.__getitem__
+            own_cf = self.own_cf.__getitem__
+            out = (
+                self.foe_cf[y] + sum(map(foe_cf, both)),
+                self.own_cf[y] + sum(map(own_cf, ring1)),
+            )
+            self._sector[y] = out
+            return out
         seen = {y}
         ring = [y]
         own = self.own_cf[y]
@@ -659,7 +683,7 @@ class Analysis:
         sp = self._sp.get(y)
         if sp is None:
             sp = self._space_terms(y)
-        expo, deep, gap, mine, sec_foe, sec_own, sec_k, threat, imp = sp
+        expo, deep, gap, mine, threat, imp = sp
         du = self._udist.get(u)
         d = (self.dist(u) if du is None else du)[y]
         v = -DIST_W * d - expo
@@ -677,6 +701,10 @@ class Analysis:
                 v += gap  # the only unit between the enemy and what lies behind (a gap filled)
         if mine and d <= 2:
             # sector_need(), with the sector's terms of the space
+            sec = self._sec.get(y)
+            if sec is None:
+                sec = self._sector_terms(y)
+            sec_foe, sec_own, sec_k = sec
             add = 0.0
             if sec_foe:
                 own = sec_own - cf if here else sec_own  # counted there already
@@ -695,9 +723,8 @@ class Analysis:
     def _space_terms(self, y: int) -> SpaceTerms:
         """The parts of :meth:`potential` that depend on the space alone (each computed as
         there, so the sums come out the same): its exposure, the raid's cost, the worth of
-        filling a gap there (None: no gap), whether it is ours, the sector's enemy and own
-        factors and the weight of a factor there, the enemy's factors next to it and the
-        weight of a factor against them."""
+        filling a gap there (None: no gap), whether it is ours, the enemy's factors next to it
+        and the weight of a factor against them."""
         s = self.s
         deep = self.depth[y]
         raid = 0.5 * UNSUPPLIED * (deep - 1) if deep >= 2 else 0.0
@@ -706,15 +733,22 @@ class Analysis:
         if mine and self.foe_reach[y] <= REACH:
             near = 1.0 if self.foe_reach[y] <= 1 else 0.5
             gap = near * GAP * (self.space_worth(y) + 0.5 * self.behind(y))
-        sec_foe, sec_own = self.sector(y)
-        sec_k = 0.0
-        if mine and sec_foe:
-            stake = min(self.space_worth(y) + self.behind(y), 16.0)
-            sec_k = SECTOR * (1.0 + stake / 8.0)
         threat = self.foe_adj[y]
         imp = 0.35 + 0.12 * min(self.space_worth(y), 12.0) if threat else 0.0
-        out = (self.exposure(y), raid, gap, mine, sec_foe, sec_own, sec_k, threat, imp)
+        out = (self.exposure(y), raid, gap, mine, threat, imp)
         self._sp[y] = out
+        return out
+
+    def _sector_terms(self, y: int) -> tuple[int, int, float]:
+        """:meth:`sector_need`'s parts for own space ``y``: the sector's enemy and own factors
+        and the weight of a factor there (as computed there)."""
+        sec_foe, sec_own = self.sector(y)
+        sec_k = 0.0
+        if sec_foe:
+            stake = min(self.space_worth(y) + self.behind(y), 16.0)
+            sec_k = SECTOR * (1.0 + stake / 8.0)
+        out = (sec_foe, sec_own, sec_k)
+        self._sec[y] = out
         return out
 
     def best_potential(self, u: int, ys: Iterable[int]) -> float:
@@ -752,13 +786,17 @@ class Analysis:
             sp = sps.get(y)
             if sp is None:
                 sp = self._space_terms(y)
-            expo, deep, gap, mine, sec_foe, _own, sec_k, threat, imp = sp
+            expo, deep, gap, mine, threat, imp = sp
             d = du[y]
             ub = -DIST_W * d - expo - deep
             if gap is not None and gap > 0:
                 ub += gap
-            if mine and d <= 2 and sec_foe:
-                ub += sec_k * cf
+            if mine and d <= 2:
+                sec = self._sec.get(y)
+                if sec is None:
+                    sec = self._sector_terms(y)
+                if sec[0]:
+                    ub += sec[2] * cf
             if threat:
                 ub += imp * cf
             bounds.append((ub, y))
@@ -859,7 +897,9 @@ class Analysis:
         done = self._bm.get(bkey)
         if done is not None:
             return done
-        memo: dict[int, tuple[float, list[int]]] = {}
+        # memo: (y, m) -> (best value, the next space of the best path or -1 to stop at y,
+        # whether the path goes on from that space); the path is put together at the end
+        memo: dict[int, tuple[float, int, bool]] = {}
         frame = {"attacks": list(attacks)}
         stops: dict[int, bool] = {}
         can_stop = movement.can_stop
@@ -876,13 +916,14 @@ class Analysis:
         base = self._tw[u] * N
         nbase = base * N
 
-        def go(y: int, m: int) -> tuple[float, list[int]]:
+        def go(y: int, m: int) -> tuple[float, int, bool]:
             k = y * 64 + m
             got = memo.get(k)
             if got is not None:
                 return got
             best = -1e9
-            path: list[int] = []
+            step = -1
+            on = False
             ok = stops.get(y)
             if ok is None:
                 ok = stops[y] = can_stop(s, frame, u, y)
@@ -907,21 +948,31 @@ class Analysis:
                             continue
                         pv = pot.get(nbase + n * N + lu if n in near else -1 - (base + n))
                         v = g + (potential(u, n) if pv is None else pv)
-                        sub: list[int] = []
+                        goes = False
                     else:
-                        sv, sub = go(n, m - 1)
-                        if sub:
+                        sv, sub, _ = go(n, m - 1)
+                        goes = sub >= 0
+                        if goes:
                             g *= 0.3 if foe_near[n] else 0.7  # pass_share(): taken in passing
                         v = g + sv - STEP_COST
                     if v > best + 1e-9:
                         best = v
-                        path = [n, *sub]
-            memo[k] = (best, path)
-            return best, path
+                        step = n
+                        on = goes
+            got = memo[k] = (best, step, on)
+            return got
 
-        got = go(x, mp)
-        self._bm[bkey] = got
-        return got
+        value, step, on = go(x, mp)
+        path: list[int] = []
+        m = mp
+        while step >= 0:
+            path.append(step)
+            if not on:
+                break
+            m -= 1
+            _, step, on = memo[step * 64 + m]
+        done = self._bm[bkey] = (value, path)
+        return done
 
     def move_gain(self, u: int, attacks: Sequence[int] = ()) -> float:
         """What moving unit ``u`` (with its full movement) gains over staying."""

@@ -40,6 +40,7 @@ from greatwar.pog.bots.analysis import (
     ARMY_VALUE,
     CORPS_VALUE,
     MAP,
+    ON_MAP,
     RESERVE,
     SPACES,
     STEP_COST,
@@ -180,7 +181,7 @@ def entrench_value(an: Analysis, u: int, x: int) -> float:
     if "ap_entrench" not in s.events and "cp_entrench" not in s.events:
         return 0.0
     level = s.trench[x] if s.tside[x] == an.me else 0
-    if level >= 2 or x not in MAP or not supply.unit_supplied(s, u):
+    if level >= 2 or x < 0 or not ON_MAP[x] or not supply.unit_supplied(s, u):
         return 0.0
     threat = an.foe_adj[x]
     if not threat and an.foe_reach[x] > 1:
