@@ -23,8 +23,9 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 from greatwar.pog import activation, board, mandated, movement, supply
@@ -249,19 +250,14 @@ _NOT_READ = frozenset(
 _FINGERPRINTED = tuple((name, kind) for name, kind in State.FIELDS.items() if name not in _NOT_READ)
 
 
+_INTS = attrgetter(*(name for name, kind in _FINGERPRINTED if kind == "ints"))
+_OTHERS = attrgetter(*(name for name, kind in _FINGERPRINTED if kind != "ints"))
+
+
 def _fingerprint(s: State, me: int) -> tuple[Any, ...]:
     """What an analysis of ``s`` by side ``me`` depends on: two analyses with the same
     fingerprint work out the same facts and values (so they share them)."""
-    parts: list[Any] = [me]
-    for name, kind in _FINGERPRINTED:
-        v = getattr(s, name)
-        if kind == "ints":
-            parts.append(tuple(v))
-        elif kind in ("int", "str"):
-            parts.append(v)
-        else:
-            parts.append(repr(v))
-    return tuple(parts)
+    return (me, *map(tuple, _INTS(s)), repr(_OTHERS(s)))
 
 
 # The facts and memos of the last few positions analysed, by fingerprint (oldest first): the
@@ -916,6 +912,10 @@ class Analysis:
         base = self._tw[u] * N
         nbase = base * N
 
+        # go() calls itself through ``again``, emptied at the end: a function naming itself
+        # would be a reference cycle, left for the garbage collector to find
+        again: list[Callable[[int, int], tuple[float, int, bool]]] = []
+
         def go(y: int, m: int) -> tuple[float, int, bool]:
             k = y * 64 + m
             got = memo.get(k)
@@ -950,7 +950,7 @@ class Analysis:
                         v = g + (potential(u, n) if pv is None else pv)
                         goes = False
                     else:
-                        sv, sub, _ = go(n, m - 1)
+                        sv, sub, _ = memo.get(n * 64 + m - 1) or again[0](n, m - 1)
                         goes = sub >= 0
                         if goes:
                             g *= 0.3 if foe_near[n] else 0.7  # pass_share(): taken in passing
@@ -962,7 +962,9 @@ class Analysis:
             got = memo[k] = (best, step, on)
             return got
 
+        again.append(go)
         value, step, on = go(x, mp)
+        again.clear()
         path: list[int] = []
         m = mp
         while step >= 0:
