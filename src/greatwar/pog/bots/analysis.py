@@ -21,6 +21,7 @@ model. Values are in "points": one step of Loss Factor is worth about one point,
 from __future__ import annotations
 
 import math
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
@@ -70,6 +71,16 @@ GAP = 0.45  # share of what a lone unit shields that it is worth there
 RUSSIAN_VP = 4.0  # a Russian VP space also moves the Russian Capitulation Track (16.4.3-16.4.6)
 SECTOR = 0.45  # one combat factor where the enemy masses more than the sector holds
 SECTOR_HOLD = 0.65  # share of the enemy's strength a sector needs to hold (trenches help it)
+# The plan per front: a front is held when its own combat factors reach FRONT_HOLD of the
+# enemy's there; a unit standing on a front short of that is worth FRONT_W a factor more (for
+# each side, Allies then Central Powers). GREATWAR_FRONT="w_ap,hold_ap,w_cp,hold_cp" overrides
+# them (for trials).
+FRONT_W = (0.0, 0.0)
+FRONT_HOLD = (0.8, 0.8)
+if os.environ.get("GREATWAR_FRONT"):
+    _w = [float(v) for v in os.environ["GREATWAR_FRONT"].split(",")]
+    FRONT_W = (_w[0], _w[2])
+    FRONT_HOLD = (_w[1], _w[3])
 
 
 SpaceTerms = tuple[float, float, float | None, bool, int, float]
@@ -158,6 +169,29 @@ def _rings(y: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 _RINGS = tuple(_rings(y) for y in range(N))
+
+# The fronts of the war, for the plan per front (Analysis.front_need): each map space's.
+FRONTS = ("west", "italy", "east", "balkans", "near_east")
+
+
+def _front_of(x: int) -> int:
+    sp = SPACES[x]
+    if x not in MAP:
+        return -1
+    n = sp.nation
+    if sp.map == "neareast":
+        return FRONTS.index("near_east")
+    if n in ("fr", "be", "br") or (n == "ge" and sp.x < 880):
+        return FRONTS.index("west")
+    if n == "it" or (n == "ah" and sp.x < 1060 and sp.y >= 780):
+        return FRONTS.index("italy")
+    if n in ("ru", "ro", "ge") or (n == "ah" and (sp.y < 800 or (sp.x >= 1180 and sp.y < 1000))):
+        return FRONTS.index("east")
+    return FRONTS.index("balkans")
+
+
+FRONT_OF = tuple(_front_of(x) for x in range(N))
+FRONT1 = tuple(f + 1 for f in FRONT_OF)  # 0 off the map
 
 # Static tables of the map (board.vp_space per rule set, the spaces with a fort).
 VP_HISTORICAL = bytes(1 if sp.vp else 0 for sp in SPACES)
@@ -297,6 +331,10 @@ _SHARED = (
     "_front",
     "_groups",
     "_front_key",
+    "front_own",
+    "front_foe",
+    "front_w",
+    "front_hold",
     "_tw",
     "_bm",
     "sr_memo",
@@ -363,6 +401,16 @@ class Analysis:
         self.own_cf = own_cf
         self.foe_cf = foe_cf
         self.foe_army = foe_army
+        front_own = [0] * len(FRONTS)
+        front_foe = [0] * len(FRONTS)
+        for x in MAP:
+            f = FRONT_OF[x]
+            front_own[f] += own_cf[x]
+            front_foe[f] += foe_cf[x]
+        self.front_own = front_own
+        self.front_foe = front_foe
+        self.front_w = FRONT_W[me]
+        self.front_hold = FRONT_HOLD[me]
         # Sums over the neighbours, spread from the few spaces holding units (ADJ is symmetric
         # and the factors are integers: the same totals as summing each space's neighbours).
         self.foe_adj = foe_adj = _spread(foe_cf)
@@ -668,7 +716,7 @@ class Analysis:
         if here:
             key = (self._tw[u] * N + y) * N + lu
         else:
-            key = -1 - (self._tw[u] * N + y)
+            key = -1 - ((self._tw[u] * N + y) * 8 + FRONT1[lu])
         got = self._pot.get(key)
         if got is not None:
             return got
@@ -713,8 +761,24 @@ class Analysis:
             need = 0.7 * threat + 1 - others
             if need > 0:
                 v += imp * min(cf, need)
+        if self.front_w:
+            v += self.front_need(y, cf, FRONT_OF[lu] if lu >= 0 else -1)
         self._pot[key] = v
         return v
+
+    def front_need(self, y: int, cf: int, mine: int) -> float:
+        """The plan per front: what a unit of ``cf`` combat factors standing in ``y`` adds to
+        a front short of :data:`FRONT_HOLD` of the enemy's strength there (``mine``: the front
+        the unit stands on now, whose strength counts it already)."""
+        f = FRONT_OF[y]
+        if f < 0:
+            return 0.0
+        foe = self.front_foe[f]
+        if not foe:
+            return 0.0
+        own = self.front_own[f] - (cf if mine == f else 0)
+        need = self.front_hold * foe - own
+        return self.front_w * min(cf, need) if need > 0 else 0.0
 
     def _space_terms(self, y: int) -> SpaceTerms:
         """The parts of :meth:`potential` that depend on the space alone (each computed as
@@ -759,10 +823,11 @@ class Analysis:
         near = {lu, *ADJ[lu]} if lu >= 0 else {lu}
         base = self._tw[u] * N
         nbase = base * N
+        fl = FRONT1[lu]  # potential()'s key: the unit's own front
         best = -math.inf
         todo: list[int] = []
         for y in ys:
-            v = pot.get(nbase + y * N + lu if y in near else -1 - (base + y))
+            v = pot.get(nbase + y * N + lu if y in near else -1 - (base + y) * 8 - fl)
             if v is None:
                 todo.append(y)
             elif v > best:
@@ -795,6 +860,8 @@ class Analysis:
                     ub += sec[2] * cf
             if threat:
                 ub += imp * cf
+            if self.front_w:
+                ub += self.front_w * cf
             bounds.append((ub, y))
         bounds.sort(key=lambda b: -b[0])
         potential = self.potential
@@ -911,6 +978,7 @@ class Analysis:
         near = {lu, *ADJ[lu]} if lu >= 0 else {lu}
         base = self._tw[u] * N
         nbase = base * N
+        fl = FRONT1[lu]  # potential()'s key: the unit's own front
 
         # go() calls itself through ``again``, emptied at the end: a function naming itself
         # would be a reference cycle, left for the garbage collector to find
@@ -928,7 +996,7 @@ class Analysis:
             if ok is None:
                 ok = stops[y] = can_stop(s, frame, u, y)
             if ok:
-                pv = pot.get(nbase + y * N + lu if y in near else -1 - (base + y))
+                pv = pot.get(nbase + y * N + lu if y in near else -1 - (base + y) * 8 - fl)
                 best = potential(u, y) if pv is None else pv
             if m > 0:
                 nx = nexts.get(base + y)
@@ -946,7 +1014,7 @@ class Analysis:
                             ok = stops[n] = can_stop(s, frame, u, n)
                         if not ok:
                             continue
-                        pv = pot.get(nbase + n * N + lu if n in near else -1 - (base + n))
+                        pv = pot.get(nbase + n * N + lu if n in near else -1 - (base + n) * 8 - fl)
                         v = g + (potential(u, n) if pv is None else pv)
                         goes = False
                     else:
