@@ -136,8 +136,8 @@ def test_russian_action_phrases_in_the_terminal() -> None:
     from greatwar.qmg1914.terminal import describe as qmg_describe
 
     assert pog_describe("move ge_1 liege", "ru") == "переместить ГЕР 1 → Льеж"
-    assert pog_describe("play ops cp01", "ru") == "разыграть «Августовские пушки» на ОО"
-    assert pog_describe("activate attack liege", "ru") == "активировать Льеж для атаки"
+    assert pog_describe("play ops cp01", "ru") == "разыграть карту «Августовские пушки» на ОО"
+    assert pog_describe("activate attack lomza", "ru") == "активировать Ломжу для атаки"
     assert pog_describe("move ge_1 liege") == "move GE 1 Liege"
     assert qmg_describe("draw 1", "ru") == "взять 1 карту"
     assert qmg_describe("draw 3", "ru") == "взять 3 карты"
@@ -153,7 +153,7 @@ def test_play_in_the_terminal_in_russian() -> None:
     r = _run(["play", "--lang", "ru", "--as", "ap", "--seed", "3"], "help\nfoo\n99\n1\nquit\n")
     assert r.exit_code == 0, r.output
     out = r.output
-    assert "Пути славы — ваша сторона: Союзники; против вас играет лёгкий бот" in out
+    assert "Пути славы — ваша сторона: Союзники; против вас играет легкий бот" in out
     assert "Ответьте номером действия или его текстом" in out  # help
     assert "Это не действие игры" in out  # a malformed action
     assert "Действия 99 нет: выберите номер от 1 до" in out

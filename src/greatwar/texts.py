@@ -58,14 +58,33 @@ def cli(key: str, lang: str = DEFAULT_LANG, **args: Any) -> str:
     return CLI.text(key, lang, **args)
 
 
+WEB_FORMS: dict[str, dict[str, dict[str, str]]] = {"en": {}, "ru": _json("web.forms.ru.json")}
+"""The grammatical cases and gender or number of the client's words that name a side, a team
+or a power (``pog.side.ap``...), by language: the client's ``word(key)`` reads them, so that a
+text fills ``{side.nom}`` or ``{team:agree:sg=...|pl=...}``."""
+
+
+def web_forms(lang: str, key: str) -> i18n.Forms:
+    """A word of the client's catalogue with its forms in ``lang`` (as the client builds it)."""
+    text = WEB.get(key, lang) or key
+    spec = WEB_FORMS.get(lang, {}).get(key, {})
+    cases = {c: v for c, v in spec.items() if c in i18n.CASES}
+    return i18n.Forms(text, spec.get("agr", ""), **cases)
+
+
 def web_strings(lang: str) -> dict[str, Any]:
     """What ``/api/strings`` serves: the browser's words in ``lang`` (English where a text is
-    missing) and the language's plural categories, in the order a plural spec lists its
-    forms."""
+    missing), the language's plural categories, in the order a plural spec lists its forms,
+    and the forms of the words that name a side, a team or a power (:data:`WEB_FORMS`)."""
     lang = i18n.pick(lang)
     table = dict(WEB.table(DEFAULT_LANG))
     table.update(WEB.texts.get(lang, {}))
-    return {"lang": lang, "plurals": list(i18n.plural_categories(lang)), "strings": table}
+    return {
+        "lang": lang,
+        "plurals": list(i18n.plural_categories(lang)),
+        "strings": table,
+        "forms": WEB_FORMS.get(lang, {}),
+    }
 
 
 def bot_name(name: str, lang: str = DEFAULT_LANG) -> str:

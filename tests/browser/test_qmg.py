@@ -30,6 +30,7 @@ from tests.browser.conftest import CHROMIUM, serving
 from tests.browser.helpers import (
     WAIT,
     body,
+    check_analysis,
     click_action,
     open_finished_replay,
     wait_changed,
@@ -148,7 +149,7 @@ def _choose(page: Page, acts: list[str], step: str, turn_step: str) -> str:
         return first("reinforce") or first("sustain") or first("counterattack") or "pass"
     if step in ("pay", "loss"):
         return first("discard") or acts[0]
-    return next((a for a in acts if a != "pass"), "pass")
+    return next((a for a in acts if a not in ("pass", "remove")), "pass")
 
 
 def _acts(page: Page) -> list[str]:
@@ -331,7 +332,7 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
 
     doms: list[tuple[str, int, str]] = []  # (person, version shown, the page's HTML)
     steps: set[str] = set()
-    undone = reinforced = battled = paid = False
+    undone = reinforced = battled = paid = looked = False
     shot_battle = False
     for _ in range(200):
         g = _get(f"{server}/api/games/{gid}")
@@ -348,6 +349,18 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
         acts = _acts(page)
         step, turn_step = state["step"], state.get("turnStep", "")
         steps.add(f"{step}:{turn_step if step == 'turn' else ''}")
+        if step == "turn" and turn_step == "draw" and "remove" in acts and not looked:
+            # PIECES: one button opens the list of the power's pieces; going back changes nothing
+            _send(page, "remove")
+            assert wait_mine(page)["step"] == "remove_piece"
+            inside = _acts(page)
+            assert "pass" in inside and any(a.startswith("remove ") for a in inside)
+            back = page.locator("#prompt button[data-action='pass']").inner_text()
+            assert back == "Keep my pieces (go back)"
+            _send(page, "pass")
+            assert wait_mine(page)["turnStep"] == "draw"
+            looked = True
+            continue
         action = _choose(page, acts, step, turn_step)
         assert action in acts, (action, acts)
         if step == "turn" and turn_step == "play":
@@ -389,7 +402,13 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
             doms.append((who, *_dom(pg)))
     else:
         pytest.fail("the first round did not finish")
-    assert undone and battled and reinforced and paid, (undone, battled, reinforced, paid)
+    assert undone and battled and reinforced and paid and looked, (
+        undone,
+        battled,
+        reinforced,
+        paid,
+        looked,
+    )
     assert {"keep:", "turn:play", "turn:prepare", "turn:draw", "battle:", "place:"} <= steps
 
     # every page shows the new round: the round track, the powers with their counts
@@ -468,6 +487,34 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
         page.context.close()
 
 
+def test_the_start_form_offers_the_computer_strengths_by_name(
+    browser: Browser, served: tuple[str, Path]
+) -> None:
+    """Each power may be played by the computer at a strength (``easy``, ``normal``: the
+    search), named in the page's language."""
+    server, _ = served
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US")
+    ctx.set_default_timeout(WAIT)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.select_option("#game", "qmg1914")
+    page.wait_for_selector("#seat-de option[value=normal]", state="attached")
+    names = dict(
+        page.eval_on_selector_all("#seat-de option", "e => e.map(x => [x.value, x.textContent])")
+    )
+    assert {"easy", "normal", "heuristic", "random"} <= set(names)
+    assert names["normal"] == "Computer (normal)" and names["easy"] == "Computer (easy)"
+    page.click("[data-testid=lang-ru]")
+    page.wait_for_function(
+        "document.querySelector('#seat-de option[value=normal]').textContent"
+        " === 'Компьютер (средний)'"
+    )
+    assert not errors, errors
+    ctx.close()
+
+
 def test_the_replay_viewer_steps_through_a_finished_game(
     browser: Browser, served: tuple[str, Path], artifacts: Path
 ) -> None:
@@ -488,5 +535,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     page.select_option("#seat", "de")
     page.wait_for_function("document.querySelectorAll('#hand .hand-block').length === 1")
     assert page.locator("svg.board g.piece").count() >= 10
+    check_analysis(page, n)  # the chart and the turning points, in English and Russian
+    page.screenshot(path=str(artifacts / "qmg-replay-analysis.png"))
     assert not errors, errors
     ctx.close()

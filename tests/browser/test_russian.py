@@ -2,7 +2,8 @@
 keeps the game; two browsers whose language is Russian create a game on the start page and play
 the first action round of both sides of Paths of Glory; no English word of the catalogues shows
 on the Russian pages (the game page after those actions, the start page, a Quartermaster
-General page). Screenshots: ``artifacts/ru-*.png``."""
+General page); the client's own sentences decline names and make verbs agree. Screenshots:
+``artifacts/ru-*.png``."""
 
 from __future__ import annotations
 
@@ -240,6 +241,65 @@ def test_a_quartermaster_general_page_in_russian(
         "!/[\\u0410-\\u044f]/.test(document.getElementById('prompt').textContent)"
     )
     assert page.evaluate("window.__kept") == 1
+    assert not errors, errors
+    ctx.close()  # type: ignore[attr-defined]
+
+
+def test_the_client_declines_names_and_makes_verbs_agree(
+    browser: Browser, live_server: str
+) -> None:
+    """The browser's own texts ask for a name's case and agree with its number, as the
+    server's do (``named``, ``word`` and ``t`` of ``web/i18n.js``, the forms in the static data
+    and in ``/api/strings``)."""
+    doc = _create(live_server, {"scenario": "historical", "seats": {"ap": "human", "cp": "human"}})
+    ctx = ru_context(browser)
+    page = ctx.new_page()  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live_server + doc["links"]["cp"])
+    wait_mine(page)
+    got = page.evaluate(
+        """async () => {
+        const i18n = await import('/static/i18n.js');
+        const pog = await import('/static/pog/common.js');
+        const qmg = await import('/static/qmg1914/facts.js');
+        const facts = await pog.Facts.load();
+        const q = await qmg.Facts.load();
+        return {
+          activate: pog.actionLabel(facts, 'activate attack lomza'),
+          attack: pog.actionLabel(facts, 'attack warsaw'),
+          play: pog.actionLabel(facts, 'play event cp01'),
+          combat: i18n.t('pog.combat_for', {space: facts.place('warsaw')}),
+          to_act: i18n.t('pog.to_act', {side: pog.sideName('ap')}),
+          controlled: i18n.t('pog.controlled_by', {side: pog.sideName('cp')}),
+          identical: [1, 3, 7].map((n) => i18n.t('pog.identical', {n, ids: 'x'})),
+          badges: [i18n.t('pog.badge.move'), i18n.t('pog.badge.attack')],
+          over: i18n.t('qmg.list_over',
+            {team: i18n.word('qmg.team_entente'), central: 1, entente: 13}),
+          acting: i18n.t('qmg.list_acting', {power: i18n.word('qmg.short_frit')}),
+          result: i18n.t('qmg.result', {team: q.team('central'), reason: q.reason('time'),
+            round: 9, central: 20, entente: 18}),
+        };
+    }"""
+    )
+    assert got == {
+        "activate": "Активировать Ломжу для атаки",
+        "attack": "Атаковать Варшаву",
+        "play": "Разыграть карту «Августовские пушки» как событие",
+        "combat": "Битва за Варшаву",
+        "to_act": "ходят союзники",
+        "controlled": "под контролем Центральных держав",
+        "identical": [
+            "1 одинаковое соединение: x",
+            "3 одинаковых соединения: x",
+            "7 одинаковых соединений: x",
+        ],
+        "badges": ["П", "А"],
+        "over": "окончена: побеждает Антанта, ПО 1–13",
+        "acting": ", ходят Фр. и Ит.",
+        "result": "Игра окончена: побеждают Центральные державы (время вышло) в раунде 9; "
+        "ПО: Центральные державы 20, Антанта 18",
+    }
     assert not errors, errors
     ctx.close()  # type: ignore[attr-defined]
 

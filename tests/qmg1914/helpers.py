@@ -19,7 +19,7 @@ from greatwar.qmg1914.data import (
     SPACE_INDEX,
     cards_of_key,
 )
-from greatwar.qmg1914.flow import STEPS
+from greatwar.qmg1914.flow import REMOVE, STEPS
 from greatwar.qmg1914.state import State
 from greatwar.qmg1914.turn import STEP_NAMES
 
@@ -169,6 +169,12 @@ def act(s: State, text: str) -> None:
 
 
 def legal(s: State) -> list[str]:
+    """The decision's own choices: every legal action but ``remove``, which PIECES offers at
+    every decision of the power whose turn it is (ruling Q6; :func:`all_legal` has it)."""
+    return [str(a) for a in engine.legal_actions(s) if a != REMOVE]
+
+
+def all_legal(s: State) -> list[str]:
     return [str(a) for a in engine.legal_actions(s)]
 
 

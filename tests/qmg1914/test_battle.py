@@ -3,8 +3,9 @@ TEXT, DOUBLE SYMBOL CARDS, SUPPLY), COUNTERATTACK."""
 
 import pytest
 
+from greatwar.qmg1914 import engine, messages
 from greatwar.qmg1914.data import CARD_IDS
-from tests.qmg1914.helpers import act, give, legal, pieces, prepare, put, turn_at, who
+from tests.qmg1914.helpers import act, fill_hand, give, legal, pieces, prepare, put, turn_at, who
 
 
 def battles(s):
@@ -50,6 +51,24 @@ def test_difficult_terrain_needs_a_hand_card_discarded_unrevealed():
     # one card left in hand: paid automatically, to the bottom of the discard pile, hidden
     assert s.dhidden[1] == 1 and not s.hand[1]
     assert pieces(s, "ah") == set()
+
+
+@pytest.mark.heading("PREREQUISITES FOR BATTLE")
+@pytest.mark.heading("DIFFICULT TERRAIN")
+def test_a_battle_on_an_empty_space_costs_its_card_and_is_logged():
+    s, k = start("de", "land_battle/de", ["de_de_21"])
+    put(s, "de", "berlin", "western_germany")
+    act(s, f"play {CARD_IDS[k]}")
+    act(s, "battle tyrol from western_germany")  # empty, difficult terrain: one hand card
+    assert not s.hand[2] and s.dhidden[2] == 1
+    keys = [e["k"] for e in s.log if "v" not in e]  # the public log
+    assert keys[-3:] == ["battle.declared", "card.discard_hidden", "battle.empty"]
+    entry = s.log[-1]
+    assert entry["p"] == "de" and entry["a"] == {"target": "tyrol"}
+    assert messages.render(entry) == "Germany's battle in Tyrol: no piece there"
+    assert messages.render(entry, "ru", strict=True) == (
+        "Германия: битва за регион Тироль — там нет ни одной фишки"
+    )
 
 
 @pytest.mark.heading("DIFFICULT TERRAIN")
@@ -147,19 +166,124 @@ def test_prepare_text_limits_where_a_prepared_card_is_used():
 @pytest.mark.heading("PROCEDURE")
 @pytest.mark.heading("DOUBLE SYMBOL CARDS")
 def test_symbols_are_cumulative():
-    # a Double Sustain after a single Reinforce: the defender needs two more symbols
+    # a Double Sustain after a single Reinforce: the defender needs two more symbols, "or two
+    # separate single Reinforce Army cards"
     s, k = start("de", "land_battle/de")
     put(s, "de", "berlin", "western_germany")
     put(s, "fr", "paris", "picardy", "belgium")
-    (r1, r2) = prepare(s, "build_army/fr", "build_army/fr")
+    (r1, r2, r3) = prepare(s, "build_army/fr", "build_army/fr", "build_army/fr")
     (d,) = prepare(s, "de_de_44")  # Schlieffen Plan: Double Sustain in Belgium/Picardy/Paris
     act(s, f"play {CARD_IDS[k]}")
     act(s, "battle belgium from western_germany")
     reinforce(s, CARD_IDS[r1])
     act(s, f"sustain {CARD_IDS[d]}")
     assert s.stack[-1]["su"] == 2 and s.stack[-1]["r"] == 1
-    reinforce(s, CARD_IDS[r2])  # 2 Reinforce against 2 Sustain: not enough, and no more
-    assert "belgium" not in pieces(s, "fr")
+    reinforce(s, CARD_IDS[r2])  # 2 against 2: not enough yet
+    assert who(s) == "frit" and s.stack[-1]["r"] == 2
+    reinforce(s, CARD_IDS[r3])  # 3 against 2
+    assert "belgium" in pieces(s, "fr") and who(s) == "de"
+
+
+@pytest.mark.heading("PROCEDURE")
+@pytest.mark.heading("DOUBLE SYMBOL CARDS")
+def test_a_reinforce_that_cannot_be_sufficient_is_not_offered():
+    # "The defender must discard sufficient Reinforce Army symbols so that the total for the
+    # battle exceeds the number of Sustain Battle symbols": after 1 against a Double Sustain,
+    # a last single Reinforce (2 against 2) would be thrown away for nothing
+    s, k = start("de", "land_battle/de")
+    put(s, "de", "berlin", "western_germany")
+    put(s, "fr", "paris", "picardy", "belgium")
+    (r1, r2) = prepare(s, "build_army/fr", "build_army/fr")
+    (d,) = prepare(s, "de_de_44")
+    act(s, f"play {CARD_IDS[k]}")
+    act(s, "battle belgium from western_germany")
+    assert legal(s) == [f"reinforce {CARD_IDS[r1]}", f"reinforce {CARD_IDS[r2]}", "pass"]
+    reinforce(s, CARD_IDS[r1])
+    act(s, f"sustain {CARD_IDS[d]}")
+    # France is not asked: the Army is removed and the card stays prepared
+    assert "belgium" not in pieces(s, "fr") and r2 in s.prepared[3] and who(s) == "de"
+
+
+@pytest.mark.heading("PROCEDURE")
+@pytest.mark.heading("DOUBLE SYMBOL CARDS")
+def test_a_sustain_that_cannot_be_sufficient_is_not_offered():
+    # "The attacker must discard sufficient Sustain Battle symbols so that the total ...
+    # equals or exceeds the total number of Reinforce symbols": one single Sustain cannot
+    # answer a Double Reinforce; two single ones can, one after the other
+    s, k = start("de", "land_battle/de")
+    put(s, "de", "berlin", "western_germany", "belgium")
+    put(s, "fr", "paris", "picardy")
+    (taxis,) = prepare(s, "frit_fr_34")  # Paris Taxis: Double Reinforce by Paris
+    (s1,) = prepare(s, "land_battle/de")
+    act(s, f"play {CARD_IDS[k]}")
+    act(s, "battle picardy from belgium")
+    reinforce(s, CARD_IDS[taxis])
+    assert "picardy" in pieces(s, "fr") and s1 in s.prepared[2] and who(s) == "de"
+    assert s.stack[-1]["step"] == "turn"  # the attack failed without asking Germany
+    s, k = start("de", "land_battle/de")
+    put(s, "de", "berlin", "western_germany", "belgium")
+    put(s, "fr", "paris", "picardy")
+    (taxis,) = prepare(s, "frit_fr_34")
+    (s1, s2) = prepare(s, "land_battle/de", "land_battle/de")
+    act(s, f"play {CARD_IDS[k]}")
+    act(s, "battle picardy from belgium")
+    reinforce(s, CARD_IDS[taxis])
+    assert legal(s) == [f"sustain {CARD_IDS[s1]}", f"sustain {CARD_IDS[s2]}", "pass"]
+    act(s, f"sustain {CARD_IDS[s1]}")
+    # ruling Q56: having begun, Germany must go on until its total is sufficient
+    assert who(s) == "de" and legal(s) == [f"sustain {CARD_IDS[s2]}"]
+    assert engine.prompt(s) == "battle.sustain_more"
+    act(s, f"sustain {CARD_IDS[s2]}")
+    assert "picardy" not in pieces(s, "fr")
+
+
+@pytest.mark.heading("PROCEDURE")
+@pytest.mark.heading("DIFFICULT TERRAIN")
+@pytest.mark.parametrize("spare, offered", [(1, False), (2, True)])
+def test_sustains_in_difficult_terrain_need_a_hand_card_each_to_be_sufficient(spare, offered):
+    # two single Sustains against a Double Reinforce in Budapest: with one hand card left
+    # after the battle's own cost, only one of them could be paid for
+    s, k = start("ru", "land_battle/ru")
+    put(s, "ru", "moscow", "ukraine", "romania")
+    put(s, "de", "budapest")
+    (r,) = prepare(s, "de_de_50")  # Landwehr: Double Reinforce, Supply symbol
+    (s1, s2) = prepare(s, "land_battle/ru", "land_battle/ru")
+    fill_hand(s, "ru", 2 + spare)  # the played card, the battle's cost, the spare cards
+    act(s, f"play {CARD_IDS[k]}")
+    act(s, "battle budapest from romania")
+    act(s, f"discard {CARD_IDS[s.hand[1][0]]}")  # the battle's cost
+    reinforce(s, CARD_IDS[r])
+    if offered:
+        assert who(s) == "ru"
+        assert legal(s) == [f"sustain {CARD_IDS[s1]}", f"sustain {CARD_IDS[s2]}", "pass"]
+    else:  # Russia is not asked: the attack has failed
+        assert s.stack[-1]["step"] == "turn" and who(s) == "ru"
+        assert "budapest" in pieces(s, "de") and {s1, s2} <= set(s.prepared[1])
+
+
+@pytest.mark.heading("PROCEDURE")
+@pytest.mark.heading("RESOLVING BATTLE")
+def test_teammates_make_a_sufficient_total_together():
+    # France and the UK in Picardy: after 1 Reinforce against a Double Sustain they need two
+    # more symbols; France's single counts on the UK's (ruling Q56), and a power that has
+    # begun may stop only if a teammate can still finish
+    s, k = start("de", "land_battle/de")
+    put(s, "de", "berlin", "western_germany", "belgium")
+    put(s, "fr", "paris", "picardy")
+    put(s, "uk", "britain", "english_channel", "picardy")
+    (r1, r2, r3) = prepare(s, "build_army/fr", "build_army/fr", "build_army/fr")
+    (uk_r,) = prepare(s, "build_army/uk")
+    (d,) = prepare(s, "de_de_44")
+    act(s, f"play {CARD_IDS[k]}")
+    act(s, "battle picardy from belgium")
+    reinforce(s, CARD_IDS[r1])
+    act(s, f"sustain {CARD_IDS[d]}")
+    reinforce(s, CARD_IDS[r2])  # 2 against 2
+    assert who(s) == "frit" and legal(s) == [f"reinforce {CARD_IDS[r3]}", "pass"]
+    act(s, "pass")  # the UK can finish
+    assert who(s) == "ukus" and legal(s) == [f"reinforce {CARD_IDS[uk_r]}"]
+    reinforce(s, CARD_IDS[uk_r])
+    assert pieces(s, "fr") == {"paris", "picardy"} and r3 in s.prepared[3]
 
 
 @pytest.mark.heading("PROCEDURE")

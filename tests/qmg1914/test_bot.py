@@ -130,6 +130,16 @@ def test_beats_the_random_bot_from_either_side(seed):
         assert g.winner == "heuristic", (lineup, g.outcome, g.reason)
 
 
+@pytest.mark.heading("PIECES")
+def test_does_not_take_its_own_pieces_off_for_nothing():
+    s = turn_at("frit")
+    put(s, "fr", "paris", "picardy")
+    give(s, "build_army/fr")
+    assert "remove" in G.view(s, "frit")["legal"] and choice(s) != "remove"
+    act(s, "remove")  # were it in the list of pieces, it goes back to its decision
+    assert engine.step_name(s) == "remove_piece" and choice(s) == "pass"
+
+
 def test_every_prompt_of_a_game_is_answered_with_a_legal_action():
     seen = set()
     for seed in range(3):
@@ -140,7 +150,7 @@ def test_every_prompt_of_a_game_is_answered_with_a_legal_action():
             v = G.view(s, p)
             seen.add(str(v["prompt"]).split(".")[0])
             a = bots[p].choose(v)
-            assert a in v["legal"]
+            assert a in v["legal"] and a != "remove"
             G.apply_unchecked(s, G.check(s, a, p))
     assert {"turn", "place", "battle", "loss", "setup"} <= seen
     assert CARDS  # the data is loaded

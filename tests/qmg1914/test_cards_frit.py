@@ -86,22 +86,51 @@ def test_nivelle_hand_card_as_sustain():
 
 
 @pytest.mark.card("renault_ft_tanks")
+@pytest.mark.heading("PROCEDURE")
 @pytest.mark.parametrize("reading, offered", [("any", True), ("sufficient", False)])
 def test_renault_ft_tanks(reading, offered):
+    # two single French Sustains against a Double Reinforce: the first may be taken back with
+    # ``any``; then France must go on (ruling Q56), so taking a card back never unprepares it
+    # in mid-battle for nothing
     s = turn_at("frit", options={"renault_ft_tanks": reading})
     table(s, "renault_ft_tanks")
     put(s, "fr", "paris", "picardy")
     put(s, "de", "berlin", "western_germany", "belgium")
     (lb,) = give(s, "land_battle/fr")
-    (sus,) = prepare(s, "land_battle/fr")
+    (sus, sus2) = prepare(s, "land_battle/fr", "land_battle/fr")
     (r,) = prepare(s, "de_de_52")  # Hindenburg Line: Double Reinforce next to Picardy
     go(s, lb)
     act(s, "battle belgium from picardy")
     act(s, f"reinforce {CARD_IDS[r]}")
     assert (f"sustain {CARD_IDS[sus]} keep" in legal(s)) == offered
     if offered:
-        act(s, f"sustain {CARD_IDS[sus]} keep")  # 1 against 2: the attack fails
-        assert sus in s.hand[3] and "belgium" in pieces(s, "de")
+        act(s, f"sustain {CARD_IDS[sus]} keep")  # 1 against 2: not enough yet
+        assert sus in s.hand[3] and legal(s) == [f"sustain {CARD_IDS[sus2]}"]
+        act(s, f"sustain {CARD_IDS[sus2]}")
+        assert "belgium" not in pieces(s, "de") and s.discard[3][-1] == sus2
+    else:
+        act(s, f"sustain {CARD_IDS[sus]}")
+        assert legal(s) == [f"sustain {CARD_IDS[sus2]}", f"sustain {CARD_IDS[sus2]} keep"]
+
+
+@pytest.mark.card("renault_ft_tanks")
+@pytest.mark.heading("PROCEDURE")
+@pytest.mark.parametrize("reading", ["any", "sufficient"])
+def test_renault_ft_tanks_never_takes_back_a_sustain_that_cannot_be_sufficient(reading):
+    # one single French Sustain against a Double Reinforce: it is not offered at all, kept or
+    # not (it could only have taken the card back into hand, the attack failing anyway)
+    s = turn_at("frit", options={"renault_ft_tanks": reading})
+    table(s, "renault_ft_tanks")
+    put(s, "fr", "paris", "picardy")
+    put(s, "de", "berlin", "western_germany", "belgium")
+    (lb,) = give(s, "land_battle/fr")
+    (sus,) = prepare(s, "land_battle/fr")
+    (r,) = prepare(s, "de_de_52")
+    go(s, lb)
+    act(s, "battle belgium from picardy")
+    act(s, f"reinforce {CARD_IDS[r]}")
+    assert "belgium" in pieces(s, "de") and sus in s.prepared[3] and sus not in s.hand[3]
+    assert s.stack[-1]["step"] == "turn"
 
 
 @pytest.mark.card("renault_ft_tanks")

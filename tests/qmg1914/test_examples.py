@@ -107,9 +107,8 @@ def test_extended_example_of_play_2():
     assert s.discard[2][-1] == s2  # revealed (EXAMPLE 1)
     assert who(s) == "frit" and f"reinforce {CARD_IDS[taxis]}" in legal(s)
     act(s, f"reinforce {CARD_IDS[taxis]}")
-    # Germany's single remaining Sustain cannot overcome the Double Reinforce: it declines
-    assert who(s) == "de" and legal(s) == [f"sustain {CARD_IDS[lb]}", "pass"]
-    act(s, "pass")
+    # Germany "cannot overcome the Double Reinforce with its single remaining" Sustain and
+    # "declines to use it": it is not offered (PROCEDURE: sufficient symbols), the attack fails
     assert "paris" in pieces(s, "fr")
     # La Revanche: the French Army counterattacks Picardy; Germany cannot reinforce
     assert who(s) == "frit" and legal(s) == [f"counterattack {CARD_IDS[revanche]}", "pass"]

@@ -26,6 +26,7 @@ from greatwar.qmg1914.data import (
     SPACE_INDEX,
     SPACES,
 )
+from greatwar.qmg1914.flow import REMOVE
 from greatwar.qmg1914.view import view as seat_view
 from greatwar.qmg1914.web import (
     HEIGHT,
@@ -39,7 +40,7 @@ from greatwar.qmg1914.web import (
     dress_view,
     static_data,
 )
-from tests.qmg1914.helpers import past_setup
+from tests.qmg1914.helpers import give, past_setup, prepare, put, turn_at
 
 CARD_RE = re.compile(r"\b(?:ahoe|ru|de|frit|ukus)_[a-z]{2}_\d+\b")
 
@@ -250,7 +251,8 @@ def test_the_battle_and_the_score_are_described() -> None:
             assert b["attacker"] in POWERS and b["target"] in SPACE_INDEX
             assert b["origin"] in SPACE_INDEX and b["stage_text"]
             assert all(c["card"] in {x.id for x in CARDS} for c in b["cards"])
-        engine.apply(s, rng.choice(engine.legal_actions(s)))
+        # random choices, but no piece taken off the board (PIECES), so that battles happen
+        engine.apply(s, rng.choice([a for a in engine.legal_actions(s) if a != REMOVE]))
     assert battles > 0
 
 
@@ -284,3 +286,71 @@ def test_a_replay_hides_another_powers_hidden_decisions() -> None:
     dress_view(v, s)
     assert v["entry"] == f"bottom {card}" and not v.get("entry_hidden")
     assert v["entry_text"] and card not in v["entry_text"]
+
+
+@pytest.mark.heading("TURN SEQUENCE")
+def test_the_step_strip_shows_the_step_whose_card_is_resolving() -> None:
+    """A card played in the Play step is carried out in that step: while its battle's cost is
+    paid, the page says Play, not the Attrition step the turn goes on to."""
+    s = turn_at("de")
+    put(s, "de", "berlin", "western_germany")
+    (k,) = give(s, "land_battle/de")
+    give(s, "de_de_21", "de_de_22")
+    engine.apply(s, f"play {CARD_IDS[k]}")
+    engine.apply(s, "battle tyrol from western_germany")  # empty, difficult: pay a card
+    assert engine.step_name(s) == "pay"
+    for power in ("de", "ru"):
+        v = _dressed(s, power)
+        assert v["turn_step"] == {"power": "de", "step": "play", "index": 1}
+    engine.apply(s, "discard de_de_21")
+    v = _dressed(s, "de")
+    assert engine.prompt(s) == "turn.prepare"  # no Attrition card: that step passed by itself
+    assert v["turn_step"] == {"power": "de", "step": "prepare", "index": 3}
+    assert v["log"][-1]["k"] == "battle.empty"
+
+
+def test_removing_a_piece_is_written_in_words() -> None:
+    s = turn_at("frit")
+    put(s, "fr", "paris", "english_channel")
+    v = _dressed(s, "frit")
+    assert v["labels"]["remove"] == "Remove one of your pieces from the board…"
+    engine.apply(s, "remove")
+    v = _dressed(s, "frit")
+    assert v["labels"]["remove fr paris"] == "Remove your French Army from Paris"
+    assert (
+        v["labels"]["remove fr english_channel"] == "Remove your French Navy from English Channel"
+    )
+    assert v["prompt_text"].startswith("Choose one of your pieces to remove")
+    assert (
+        _dressed(s, "de")["waiting"]
+        == "France & Italy is removing one of its pieces from the board"
+    )
+    v = seat_view(s, "frit")
+    dress_view(v, s, "ru")
+    assert v["labels"]["remove fr paris"] == "убрать свою французскую армию из региона Париж"
+    assert v["labels"]["remove fr english_channel"] == (
+        "убрать свой французский флот из региона Ла-Манш"
+    )
+
+
+def test_a_sustain_that_could_not_be_sufficient_says_why() -> None:
+    """Two symbols needed in the Tyrol (difficult terrain) and one hand card left: the Double
+    Sustain can be used, the single one cannot (with it, the Double could no longer be paid)."""
+    s = turn_at("frit")
+    put(s, "it", "rome", "italian_alps")
+    put(s, "de", "tyrol")
+    (k,) = give(s, "land_battle/it")
+    give(s, "frit_fr_22", "frit_fr_23")
+    (r,) = prepare(s, "de_de_50")  # Landwehr: Double Reinforce, Supply symbol
+    (isonzo, bers) = prepare(s, "frit_it_41", "frit_it_42")  # Double and single Sustain
+    engine.apply(s, f"play {CARD_IDS[k]}")
+    engine.apply(s, "battle tyrol from italian_alps")
+    engine.apply(s, "discard frit_fr_22")  # the battle's cost
+    engine.apply(s, f"reinforce {CARD_IDS[r]}")
+    v = _dressed(s, "frit")
+    assert [a for a in v["legal"] if a != "remove"] == [f"sustain {CARD_IDS[isonzo]}", "pass"]
+    assert v["notes"][CARD_IDS[bers]] == {
+        "ok": False,
+        "why": "Not enough: even all your usable Sustain cards cannot bring the total up to "
+        "the Reinforce total (2)",
+    }

@@ -79,3 +79,42 @@ def test_the_chat_is_kept_with_the_game_across_restarts(tmp_path: Path) -> None:
         r = client.get(f"/api/games/{gid}/chat", headers={"X-Seat-Token": tokens["cp"]})
         assert [m["text"] for m in r.json()["messages"]] == ["before the restart"]
     store.close()
+
+
+def test_an_unknown_game_is_no_such_game_without_an_echo(client: TestClient) -> None:
+    """As on every other route (issue 28, item 6): a 60,000-character id got a 60 KB 404."""
+    _, tokens = create(client)
+    h = {"X-Seat-Token": tokens["ap"]}
+    for bad in ("ECHO" * 15_000, "ECHO-no-such-game"):
+        for r in (
+            client.get(f"/api/games/{bad}/chat", headers=h),
+            client.post(f"/api/games/{bad}/chat", headers=h, json={"text": "hello"}),
+        ):
+            assert r.status_code == 404 and r.json() == {
+                "detail": "no such game",
+                "kind": "not_found",
+            }, r.text[:200]
+
+
+def test_the_chat_holds_its_game_while_it_uses_it(store: GameStore) -> None:
+    """A route holds its game (never dropped from the cache, never loaded twice) until it has
+    answered; the chat routes took it and let it go at once (issue 28, item 6)."""
+    app = create_app(store=store, cache_size=0)
+    service, chats = app.state.service, app.state.chat
+    held: list[int] = []
+    for name in ("add", "messages"):
+        real = getattr(chats, name)
+
+        def watched(game_id: str, *args: object, real: object = real) -> object:
+            live = service._live.get(game_id)
+            held.append(live.users if live is not None else 0)
+            return real(game_id, *args)  # type: ignore[operator]
+
+        setattr(chats, name, watched)
+    with TestClient(app) as client:
+        gid, tokens = create(client)
+        assert say(client, gid, tokens["ap"], "held?")[0] == 201
+        r = client.get(f"/api/games/{gid}/chat", headers={"X-Seat-Token": tokens["cp"]})
+        assert r.status_code == 200
+    assert held == [1, 1]
+    assert service.live_count() == 0  # and let go once answered

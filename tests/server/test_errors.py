@@ -232,3 +232,97 @@ def test_syncs_are_rate_limited(store: GameStore) -> None:
             ws.send_json({"token": tokens["cp"], "log_from": log_len, "log_hash": log_hash})
             v = ws.receive_json()["view"]
             assert v["log_start"] == log_len and v["log"] == []
+
+
+# -- the error contract: no echo, strict bodies (issue 28, item 6) ----------------------------
+
+
+def test_every_route_says_no_such_game_without_an_echo(client: TestClient) -> None:
+    """Short ids were echoed ("no game 'x' in this store"); long ones were not."""
+    _, tokens = create(client)
+    h = {"X-Seat-Token": tokens["ap"]}
+    for bad in ("ECHO-game", "ECHO" * 100):
+        base = f"/api/games/{bad}"
+        for r in (
+            client.get(base),
+            client.get(f"{base}/view", headers=h),
+            client.post(f"{base}/action", headers=h, json={"action": "done", "serial": 0}),
+            client.post(f"{base}/undo", headers=h, json={"serial": 0}),
+            client.post(f"{base}/seed", headers=h, json={"agree": True}),
+            client.post(f"{base}/clock", headers=h, json={"pause": True}),
+            client.get(f"{base}/replay", headers=h),
+            client.get(f"{base}/record"),
+            client.get(f"{base}/notify", headers=h),
+            client.post(f"{base}/notify", headers=h, json={"webhook": None}),
+            client.get(f"{base}/chat", headers=h),
+            client.post(f"{base}/chat", headers=h, json={"text": "hi"}),
+        ):
+            doc = _shape(r, 404, "not_found")
+            assert doc["detail"] == "no such game", (r.request.url, doc)
+
+
+def test_no_refusal_repeats_what_was_sent(client: TestClient) -> None:
+    """``detail`` names what is wrong in the API's own words: a seat, scenario, game, option,
+    clock or field the client made up is never sent back, not even its first characters."""
+    gid, tokens = create(client)
+    h = {"X-Seat-Token": tokens["cp"]}
+    mark = "ECHO"
+    seat = mark + "x" * 30
+    refusals = [
+        (client.get(f"/api/games/{gid}/view", headers=h, params={"seat": seat}), 403),
+        (client.get(f"/api/games/{gid}/replay", headers=h, params={"seat": seat}), 400),
+        (client.post(f"/api/games/{gid}/notify", headers=h, json={"seat": seat}), 400),
+        (client.get("/api/meta", params={"game": mark}), 400),
+        (client.get("/api/data", params={"game": mark}), 400),
+    ]
+    for body in (
+        {"scenario": mark + "s" * 60},
+        {"game": mark + "g" * 30},
+        {"seats": {mark: "human"}},
+        {"seats": {"ap": mark + "bot"}},
+        {"seats": {mark: 5}},  # a key of the client's own in a validation error
+        {mark + "field": 1},  # an unknown field
+        {"players": [["ap", mark]]},
+        {"creator": mark},
+        {"clock": mark},
+        {"clock": {mark: 1}},
+        {"options": {mark: True}},
+        {"game": "qmg1914", "options": {"mulligan": mark}},
+    ):
+        refusals.append((client.post("/api/games", json=body), 400))
+    for r, status in refusals:
+        assert r.status_code == status, (r.request.url, r.text)
+        doc = r.json()
+        assert set(doc) == {"detail", "kind"} and doc["detail"], doc
+        assert mark not in r.text, (r.request.url, r.request.content, doc)
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": tokens["cp"], "seat": seat})
+        code, got = _closed(ws)
+        assert code == 4403 and mark not in json.dumps(got), got
+
+
+@pytest.mark.parametrize(
+    ("route", "body"),
+    [
+        ("/api/games", {"seed": "1"}),
+        ("/api/games", {"seed": 1.0}),
+        ("/api/games", {"seed": True}),
+        ("action", {"action": "done", "serial": "0"}),
+        ("action", {"action": "done", "serial": 0, "log_from": "0"}),
+        ("undo", {"serial": "0"}),
+        ("seed", {"agree": 1}),
+        ("seed", {"agree": "true"}),
+        ("clock", {"pause": "false"}),
+    ],
+)
+def test_request_bodies_are_strictly_typed(
+    client: TestClient, route: str, body: dict[str, Any]
+) -> None:
+    """A field of a request body is of its own JSON type: "1" is no number, 1 no true."""
+    gid, tokens = create(client, seed=None)
+    url = route if route.startswith("/") else f"/api/games/{gid}/{route}"
+    r = client.post(url, headers={"X-Seat-Token": tokens["cp"]}, json=body)
+    doc = _shape(r, 400, "malformed")
+    assert any(name in doc["detail"] for name in body), doc
+    if route == "/api/games":
+        assert [g["id"] for g in client.get("/api/games").json()["games"]] == [gid]

@@ -184,7 +184,7 @@ def test_seat_groups_are_checked(client: TestClient) -> None:
 
     assert make(players=[["ap"], ["ap"]]) == (400, "seat ap is given to more than one person")
     code, why = make(players=[["ap", "xx"]])
-    assert code == 400 and "unknown seat 'xx'" in why
+    assert code == 400 and "unknown seat" in why and "xx" not in why
     code, why = make(seats={"cp": "random"}, players=[["ap", "cp"]])
     assert code == 400 and "played by a bot" in why
     code, why = make(players=[[]])

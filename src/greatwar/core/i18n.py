@@ -208,6 +208,17 @@ class Forms(str):
         return value
 
 
+def forms_of(value: Any) -> dict[str, str]:
+    """A name's other cases and its gender or number as a table (what a client's ``named``
+    takes), only those that differ from its text; ``{}`` for a plain string."""
+    if not isinstance(value, Forms):
+        return {}
+    out = {c: getattr(value, c) for c in CASES if getattr(value, c) != str(value)}
+    if value.agr:
+        out["agr"] = value.agr
+    return out
+
+
 def agree(value: Any, forms: Iterable[str]) -> str:
     """The form (of ``k=form`` pairs) that agrees with ``value``'s gender or number (a
     :class:`Forms`); ``sg`` matches any singular; the first form when nothing matches."""

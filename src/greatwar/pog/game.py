@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from greatwar.core import i18n
@@ -32,10 +32,11 @@ from greatwar.pog.scenarios import (
 from greatwar.pog.state import State
 from greatwar.pog.view import view as _view
 
-VERSION = "3"
+VERSION = "4"
 """The engine version stored with every game; raise it when a rules change alters play or the
 actions a record holds (3: strategic redeployment names the unit, then its destination; the
-one-action form of version 2 records is still accepted)."""
+one-action form of version 2 records is still accepted; 4: Guns of August may be the card set
+aside for a selected optional card, ruling R116: every record of version 3 still replays)."""
 
 _SEATS = (SeatInfo("ap", "Allied Powers", "ap"), SeatInfo("cp", "Central Powers", "cp"))
 
@@ -128,6 +129,13 @@ class PathsOfGlory(StepGame[State]):
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(dict(entry), lang)
 
+    def win_chances(self, positions: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
+        """Each side's chance to win at the start of every action round (the replay's
+        analysis; :mod:`greatwar.pog.analysis`)."""
+        from greatwar.pog.analysis import win_chances
+
+        return win_chances(positions)
+
     # -- for research (greatwar.env; see greatwar.core.research) --------------------------
 
     def encoder(self) -> Encoder:
@@ -163,10 +171,24 @@ class PathsOfGlory(StepGame[State]):
 
         return {
             "title": T.word("title", lang),
-            "seats": {x.id: T.word(f"side_full.{x.id}", lang) for x in _SEATS},
-            "teams": {x.id: T.word(f"side_full.{x.id}", lang) for x in _SEATS},
+            "seats": {x.id: T.side_full(x.id, lang) for x in _SEATS},
+            "teams": {x.id: T.side_full(x.id, lang) for x in _SEATS},
             "scenarios": {k: T.word(f"scenario.{k}", lang) for k in SCENARIOS},
             "options": {k: T.word(f"option.{k}", lang) for k in DEFAULT_OPTIONS},
+        }
+
+    def declined(self, lang: str) -> dict[str, list[Any]]:
+        from greatwar.pog import lang as T
+
+        return {
+            "space": [T.space(x.id, lang) for x in T.D.spaces],
+            "nation": [
+                T.nation(k.split(".", 1)[1], lang)
+                for k in T.WORDS.table(i18n.DEFAULT_LANG)
+                if k.startswith("nation.") and k != "nation.none"
+            ],
+            "side": [T.side(x.id, lang) for x in _SEATS],
+            "title": [T.card(c.id, lang) for c in T.D.cards],
         }
 
     def words(self, lang: str) -> dict[str, str]:

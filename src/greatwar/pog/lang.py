@@ -7,8 +7,13 @@ templates (``log``; the English ones are defined by the rules modules, :mod:`gre
 messages`), prompts (``prompts``), the grammatical cases of a few words (``forms``) and the
 texts of the reference tables (``reference``; the English ones are those of ``data/tables.json``).
 ``locale/names_ru.json`` names the spaces, units and cards in Russian (the English names are the
-data's), ``data/card_text_ru.json`` holds the card texts. Russian follows the terms of the Russian
-rulebook (the glossary of the project).
+data's): a space with its six cases and its gender or number (``{"agr": "f", "nom": "Ломжа",
+"gen": "Ломжи", ...}``), so that a template asks for the case its sentence needs
+(``активировать {space.acc}``); nations and sides have theirs in ``ru.json``'s ``forms``.
+``data/card_text_ru.json`` holds the card texts. Card titles are not declined: a sentence puts
+them after a noun that takes the case (``карту «Марна»``). Russian follows the terms of the
+Russian rulebook: ``greatwar/locale/terms.ru.json`` lists them, and the checks of
+:mod:`greatwar.messages_check` hold every catalogue to them.
 """
 
 from __future__ import annotations
@@ -71,7 +76,11 @@ def _register(name: str, en: dict[str, str], ru: dict[str, str]) -> Catalogue:
     return i18n.register("pog", Catalogue(name, {"en": en, "ru": ru}))
 
 
-SPACE = _register("pog.space", {x.id: x.name for x in D.spaces}, RU_NAMES["space"])
+SPACE_FORMS: dict[str, Forms] = {k: Forms.of(v) for k, v in RU_NAMES["space"].items()}
+"""The Russian names of the spaces with their cases and gender or number."""
+SPACE = _register(
+    "pog.space", {x.id: x.name for x in D.spaces}, {k: v.nom for k, v in SPACE_FORMS.items()}
+)
 UNIT = _register("pog.unit", {u.id: u.name for u in D.units}, RU_NAMES["unit"])
 CARD = _register("pog.card", {c.id: c.name for c in D.cards}, RU_NAMES["card"])
 CARD_TEXT = _register("pog.card_text", card_texts("en"), card_texts("ru"))
@@ -81,9 +90,11 @@ TERMINAL = _register("pog.terminal", EN["terminal"], RU["terminal"])
 REFERENCE = _register("pog.reference", _reference_en(), RU["reference"])
 
 
-def space(sid: str, lang: str = DEFAULT_LANG) -> str:
-    """A space's name (its id when unknown)."""
-    return SPACE.get(sid, lang) or sid
+def space(sid: str, lang: str = DEFAULT_LANG) -> Forms:
+    """A space's name (its id when unknown), with its cases in Russian (``{space.gen}``)."""
+    if lang == "ru" and sid in SPACE_FORMS:
+        return SPACE_FORMS[sid]
+    return Forms(SPACE.get(sid, lang) or sid)
 
 
 def unit(uid: str, lang: str = DEFAULT_LANG) -> str:
@@ -107,10 +118,17 @@ def word(key: str, lang: str = DEFAULT_LANG, default: str | None = None) -> str:
 
 @cache
 def forms(key: str, lang: str = DEFAULT_LANG) -> Forms:
-    """A word with its grammatical cases (``{side.gen}`` in a template)."""
+    """A word with its grammatical cases and gender or number (``{side.gen}``,
+    ``{nation:agree:...}`` in a template)."""
     text = word(key, lang)
-    cases = RU.get("forms", {}).get(key, {}) if lang == "ru" else {}
-    return Forms(text, **cases)
+    spec = RU.get("forms", {}).get(key, {}) if lang == "ru" else {}
+    cases = {k: str(v) for k, v in spec.items() if k in i18n.CASES}
+    return Forms(text, str(spec.get("agr", "")), **cases)
+
+
+def nation(code: str, lang: str = DEFAULT_LANG) -> Forms:
+    """A nation's name with its cases (``{nation.gen}``)."""
+    return forms(f"nation.{code}", lang)
 
 
 def side(seat: str | None, lang: str = DEFAULT_LANG) -> Forms:
@@ -118,6 +136,16 @@ def side(seat: str | None, lang: str = DEFAULT_LANG) -> Forms:
     if seat not in ("ap", "cp"):
         return Forms("")
     return forms(f"side.{seat}", lang)
+
+
+def side_full(seat: str, lang: str = DEFAULT_LANG) -> Forms:
+    """A side's full name (a seat's or a team's name for people), with its cases and number
+    in Russian."""
+    full = word(f"side_full.{seat}", lang)
+    if lang == DEFAULT_LANG:
+        return Forms(full)
+    f = side(seat, lang)
+    return Forms(full, f.agr, **{c: getattr(f, c) for c in i18n.CASES})
 
 
 def text(catalogue: Catalogue, key: str, lang: str, **args: Any) -> str:

@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from greatwar.core.faces import Printable
-from greatwar.core.i18n import DEFAULT_LANG
+from greatwar.core.i18n import DEFAULT_LANG, Forms
 from greatwar.pog import lang as T
 from greatwar.pog import messages
 from greatwar.pog.card_text import card_text
@@ -95,7 +95,7 @@ def describe(action: str, lang: str = DEFAULT_LANG) -> str:
         key, args = f"do.{verb}.{args[0]}", args[1:]
     else:
         key = f"do.{verb}.{len(args)}"
-    names = [_arg_name(p, lang) for p in args]
+    names = [Forms.of(_arg_name(p, lang)) for p in args]  # a space with its cases
     if key in table and len(names) <= 2:
         return T.TERMINAL.text(key, lang, **dict(zip("ab", names, strict=False)))
     if lang == DEFAULT_LANG:

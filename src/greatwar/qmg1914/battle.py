@@ -11,8 +11,11 @@ country adjacent to the target). ``battle`` then runs one battle:
    reveal and discard prepared Reinforce cards; the attacker answers with prepared Sustain cards
    (one more hand card each in difficult terrain), the running totals deciding: the defender
    needs more Reinforce symbols than the attacker's Sustain symbols, the attacker at least as
-   many Sustain symbols as Reinforce. When a side stops, the battle is decided: all enemy
-   pieces in the space are removed, or the attack fails;
+   many Sustain symbols as Reinforce. A side must discard *sufficient* symbols: a card is
+   offered only when the side's usable cards, together, can still make its total sufficient,
+   and a side that has begun answering goes on until it is (ruling Q56). When a side stops,
+   the battle is decided: all enemy pieces in the space are removed, or the attack fails. With
+   no enemy piece there (an empty space, Q1) the battle is won at once, and logged so;
 4. counter: after a failed land battle an Army that defended may COUNTERATTACK the space the
    attack came from with a prepared Counterattack card;
 5. end: the result goes back to the card that started the battle.
@@ -25,7 +28,7 @@ from typing import Any
 from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.qmg1914 import board, piles
-from greatwar.qmg1914.cards.base import statuses
+from greatwar.qmg1914.cards.base import Use, statuses
 from greatwar.qmg1914.data import (
     ADJ,
     CARD_IDS,
@@ -130,7 +133,7 @@ def push_battle(
         origin=SPACE_IDS[o], counterattack=bool(ca))  # fmt: skip
     return push(s, "battle", a=p, c=c, o=o, t=t, sea=1 if SPACES[t].sea else 0,
                 dif=1 if difficult(o, t) else 0, r=0, su=0, st="cost", d=p, passed=[],
-                ret=ret, mark=mark, src=src, ca=ca, won=0, defc=0)  # fmt: skip
+                ret=ret, mark=mark, src=src, ca=ca, won=0, defc=0, part=0)  # fmt: skip
 
 
 @STEPS.register
@@ -272,22 +275,154 @@ def extras(s: State, b: Frame, p: int) -> list[Action]:
     return out
 
 
+# -- PROCEDURE: sufficient symbols ----------------------------------------------------------
+
+
+def need(b: Frame) -> int:
+    """PROCEDURE: the symbols the side answering now still needs: the defenders' Reinforce
+    total must exceed the Sustain total, the attacker's Sustain total equal or exceed the
+    Reinforce total."""
+    if b["st"] == "reinforce":
+        n: int = b["su"] - b["r"] + 1
+        return n
+    n = b["r"] - b["su"]
+    return n
+
+
+def side(s: State, b: Frame) -> list[int]:
+    """The powers of the side answering now (the defenders, or the attacker and its helpers)."""
+    return defenders(s, b) if b["st"] == "reinforce" else attackers(s, b)
+
+
+def uses(s: State, b: Frame, p: int) -> list[tuple[Action, Use]]:
+    """Power ``p``'s Reinforce (or Sustain) actions at this stage of battle ``b``, each with
+    what it adds and costs: its prepared cards' and the Status cards' (a hand card serving as a
+    Sustain, a card kept...)."""
+    if b["st"] == "reinforce":
+        verb, mine = "reinforce", reinforce_cards(s, b, p)
+    else:
+        verb, mine = "sustain", sustain_cards(s, b, p)
+    out = [(Action(verb, (CARD_IDS[k],)), Use(k, CARDS[k].strength)) for k in mine]
+    seen = {a for a, _ in out}
+    for o, k, h in statuses(s):
+        for a in h.battle_actions(s, o, k, b, p):
+            if a in seen:
+                continue
+            seen.add(a)
+            u = h.battle_use(s, o, k, b, a)
+            if u is None:
+                c = CARD_INDEX[a.args[0]]
+                u = Use(c, CARDS[c].strength)
+            out.append((a, u))
+    return out
+
+
+def _purse(s: State, b: Frame) -> tuple[int, int]:
+    """The attacking power's hand, and the hand cards DIFFICULT TERRAIN takes per Sustain
+    (the defenders pay nothing to reinforce)."""
+    if b["st"] == "reinforce":
+        return 0, 0
+    dif = 1 if b["dif"] and not waived(s, b["c"]) else 0
+    return len(s.hand[b["a"]]), dif
+
+
+def can_make(pool: list[Use], n: int, hand: int, dif: int, first: Use | None = None) -> bool:
+    """Can uses of ``pool``, one after another (``first`` first), add ``n`` symbols? Each
+    needs its hand cards (``hand`` in all, ``dif`` more per use), uses its card once (unless
+    it stays prepared) and its once-per-turn effect once. A card taken back into hand counts
+    for the hand cards still to pay, not as a card another Status card could use from hand."""
+    if first is not None:
+        if hand < first.hand + dif:
+            return False
+        spent = frozenset(() if first.stays else (first.card,))
+        onces = frozenset((first.once,) if first.once else ())
+        start = (first.gain, spent, onces, hand - first.hand - dif + (1 if first.back else 0))
+    else:
+        start = (0, frozenset(), frozenset(), hand)
+    if start[0] >= n:
+        return True
+    if start[0] + sum(u.gain * (2 if u.stays else 1) for u in pool) < n:
+        return False
+    seen: set[tuple[int, frozenset[int], frozenset[str], int]] = set()
+
+    def go(total: int, spent: frozenset[int], onces: frozenset[str], h: int) -> bool:
+        if total >= n:
+            return True
+        key = (total, spent, onces, h)
+        if key in seen:
+            return False
+        seen.add(key)
+        for u in pool:
+            if u.card in spent or u.once in onces or h < u.hand + dif:
+                continue
+            if go(
+                total + u.gain,
+                spent if u.stays else spent | {u.card},
+                onces | {u.once} if u.once else onces,
+                h - u.hand - dif + (1 if u.back else 0),
+            ):
+                return True
+        return False
+
+    return go(*start)
+
+
+def _pool(s: State, b: Frame, but: int = -1) -> list[Use]:
+    """Every use of the answering side's powers still in the exchange (not passed; not
+    ``but``)."""
+    return [u for q in side(s, b) if q != but and q not in b["passed"] for _, u in uses(s, b, q)]
+
+
+def offers(s: State, b: Frame, p: int) -> list[Action]:
+    """PROCEDURE: power ``p``'s Reinforce (or Sustain) actions that can be part of a
+    sufficient total: "the defender must discard sufficient Reinforce Army symbols so that the
+    total for the battle exceeds the number of Sustain Battle symbols", "the attacker must
+    discard sufficient Sustain Battle symbols so that the total ... equals or exceeds the total
+    number of Reinforce symbols" (two single cards in turn make a double). An action is offered
+    when it, then the side's other usable cards, can reach that total (EXTENDED EXAMPLE OF PLAY
+    2: Germany "cannot overcome the Double Reinforce with its single remaining" Sustain)."""
+    mine = uses(s, b, p)
+    if not mine:
+        return []
+    pool = _pool(s, b)
+    n = need(b)
+    hand, dif = _purse(s, b)
+    return [a for a, u in mine if can_make(pool, n, hand, dif, u)]
+
+
+def may_stop(s: State, b: Frame, p: int) -> bool:
+    """Ruling Q56 (PROCEDURE): a side that has begun answering (its total not yet sufficient)
+    must go on: power ``p`` may pass then only if its teammates still in the exchange can make
+    the total sufficient without it."""
+    if not b.get("part"):
+        return True
+    hand, dif = _purse(s, b)
+    return can_make(_pool(s, b, but=p), need(b), hand, dif)
+
+
 def add_reinforce(b: Frame, n: int) -> None:
-    """PROCEDURE: ``n`` more Reinforce symbols; enough once they exceed the Sustain symbols."""
+    """PROCEDURE: ``n`` more Reinforce symbols; enough once they exceed the Sustain symbols
+    (until then the defenders go on, Q56)."""
     b["r"] += n
     if b["r"] > b["su"]:
         b["st"] = "sustain"
         b["passed"] = []
+        b["part"] = 0
+    else:
+        b["part"] = 1
 
 
 def add_sustain(s: State, b: Frame, p: int, n: int) -> None:
     """PROCEDURE: ``n`` more Sustain symbols (enough once they equal or exceed the Reinforce
-    symbols); in difficult terrain the attacking power discards a card from hand for each
-    Sustain card (DIFFICULT TERRAIN)."""
+    symbols; until then the attacker goes on, Q56); in difficult terrain the attacking power
+    discards a card from hand for each Sustain card (DIFFICULT TERRAIN)."""
     b["su"] += n
     if b["su"] >= b["r"]:
         b["st"] = "reinforce"
         b["passed"] = []
+        b["part"] = 0
+    else:
+        b["part"] = 1
     if b["dif"] and not waived(s, b["c"]):
         push_pay(s, b["a"], 1, "hand", "sustain")
 
@@ -324,25 +459,24 @@ class Battle(QStep):
         if st == "fight":
             f["defc"] = s.occ[f["t"]] & TEAM_COUNTRY_MASK[1 - TEAM_OF[f["a"]]]
             if not f["defc"]:
+                # PREREQUISITES FOR BATTLE: an empty space; Q1, Q16: won, nothing removed
+                log(s, "battle.empty", "PREREQUISITES FOR BATTLE", f["a"],
+                    target=SPACE_IDS[f["t"]])  # fmt: skip
                 f["won"] = 1
                 f["st"] = "end"
             else:
                 f["st"] = "reinforce"
                 f["passed"] = []
             return True
-        if st == "reinforce":
-            for p in defenders(s, f):
-                if p not in f["passed"] and (reinforce_cards(s, f, p) or extras(s, f, p)):
+        if st in ("reinforce", "sustain"):
+            for p in side(s, f):
+                if p not in f["passed"] and offers(s, f, p):
                     f["d"] = p
                     return False
-            self._won(s, f)
-            return True
-        if st == "sustain":
-            for p in attackers(s, f):
-                if p not in f["passed"] and (sustain_cards(s, f, p) or extras(s, f, p)):
-                    f["d"] = p
-                    return False
-            self._lost(s, f)
+            if st == "reinforce":
+                self._won(s, f)
+            else:
+                self._lost(s, f)
             return True
         if st == "counter":
             for p in defenders(s, f):
@@ -385,12 +519,12 @@ class Battle(QStep):
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         st, d = f["st"], f["d"]
-        if st == "reinforce":
-            out = [Action("reinforce", (CARD_IDS[k],)) for k in reinforce_cards(s, f, d)]
-        elif st == "sustain":
-            out = [Action("sustain", (CARD_IDS[k],)) for k in sustain_cards(s, f, d)]
-        else:
-            out = [Action("counterattack", (CARD_IDS[k],)) for k in counter_cards(s, f, d)]
+        if st in ("reinforce", "sustain"):
+            out = offers(s, f, d)
+            if may_stop(s, f, d):
+                out.append(PASS)
+            return out
+        out = [Action("counterattack", (CARD_IDS[k],)) for k in counter_cards(s, f, d)]
         out += [a for a in extras(s, f, d) if a not in out]
         out.append(PASS)
         return out
@@ -418,4 +552,6 @@ class Battle(QStep):
         counterattack(s, f, card.country)
 
     def prompt(self, s: State, f: Frame) -> str:
+        if f["st"] in ("reinforce", "sustain") and f.get("part"):
+            return f"battle.{f['st']}_more"  # Q56: the side has begun and must go on
         return f"battle.{f['st']}"

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from greatwar.core import i18n
@@ -27,7 +27,7 @@ from greatwar.qmg1914.options import OPTIONS, normalise
 from greatwar.qmg1914.state import State
 from greatwar.qmg1914.view import view as _view
 
-VERSION = "1"
+VERSION = "2"
 """The engine version stored with every game; raise it when a rules change alters play."""
 
 _SEATS = tuple(SeatInfo(p, POWER_NAMES[i], TEAMS[TEAM_OF[i]]) for i, p in enumerate(POWERS))
@@ -108,10 +108,12 @@ class Quartermaster1914(StepGame[State]):
         return invariants.problems(s)
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
-        """Its own bots (the game-agnostic random bot, greatwar.bots.COMMON, plays it too)."""
-        from greatwar.qmg1914.bots.heuristic import HeuristicBot
+        """Its own bots: the strengths ``easy`` (the heuristic) and ``normal`` (the search),
+        and ``heuristic`` and ``search`` by their own names (the game-agnostic random bot,
+        greatwar.bots.COMMON, plays it too)."""
+        from greatwar.qmg1914.bots.levels import LEVELS
 
-        return {"heuristic": HeuristicBot}
+        return dict(LEVELS)
 
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(entry, lang)
@@ -138,12 +140,24 @@ class Quartermaster1914(StepGame[State]):
 
         return {
             "title": T.word("title", lang),
-            "seats": {p: T.word(f"power.{p}", lang) for p in POWERS},
-            "teams": {t: T.word(f"team.{t}", lang) for t in TEAMS},
+            "seats": {p: T.forms(f"power.{p}", lang) for p in POWERS},
+            "teams": {t: T.forms(f"team.{t}", lang) for t in TEAMS},
             "scenarios": {engine.SCENARIO: T.word("scenario.1914", lang)},
             "options": {
                 o.name: T.OPTION.get(o.name, lang) or o.description for o in OPTIONS.values()
             },
+        }
+
+    def declined(self, lang: str) -> dict[str, list[Any]]:
+        from greatwar.qmg1914 import lang as T
+        from greatwar.qmg1914.data import COUNTRIES, SPACES
+
+        return {
+            "space": [T.space(x.id, lang) for x in SPACES],
+            "country": [T.country(c, lang) for c in COUNTRIES],
+            "power": [T.forms(f"power.{p}", lang) for p in POWERS],
+            "team": [T.forms(f"team.{t}", lang) for t in TEAMS],
+            "title": [T.title(k, lang) for k in T.CARD.table(i18n.DEFAULT_LANG)],
         }
 
     def words(self, lang: str) -> dict[str, str]:
@@ -200,6 +214,13 @@ class Quartermaster1914(StepGame[State]):
 
         _check_scenario(scenario)
         return benchmarks(scenario, options, seed)
+
+    def win_chances(self, positions: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
+        """Each team's chance to win at the start of every power's turn (the replay's
+        analysis; :mod:`greatwar.qmg1914.analysis`)."""
+        from greatwar.qmg1914.analysis import win_chances
+
+        return win_chances(positions)
 
     def encoder(self) -> Encoder:
         """The token vocabulary and the observation encoding of a view (greatwar.env)."""

@@ -2,7 +2,8 @@
 
 Cards, spaces, powers and countries are named by their ids (``de_de_44``, ``paris``, ``frit``,
 ``fr``). Examples: ``play de_de_44``, ``battle picardy from belgium``, ``build picardy``,
-``reinforce frit_fr_34``, ``discard deck``, ``attrition ru_ru_19 de``, ``draw 5``, ``pass``.
+``reinforce frit_fr_34``, ``discard deck``, ``attrition ru_ru_19 de``, ``draw 5``, ``pass``;
+``remove`` (choose one of your pieces to remove), then ``remove fr paris``.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ GRAMMAR = Grammar(
         "draw": [[NUMBER]],
         "build": [[SPACE]],
         "recruit": [[SPACE]],
-        "remove": [[SPACE]],
+        "remove": [[], [SPACE], [COUNTRY, SPACE]],
         "battle": [[SPACE, word("from"), SPACE]],
         "eliminate": [[COUNTRY, SPACE]],
         "target": [[POWER]],

@@ -3,11 +3,13 @@
 English and Russian side by side: ``locale/en.json`` and ``locale/ru.json`` hold the sentences of
 the terminal face (``terminal``) and the game's words (``words``: powers, teams, countries, card
 types, Prepare symbols, piles...); ``ru.json`` also holds the Russian log templates (``log``; the
-English ones are in :mod:`greatwar.qmg1914.messages`), the grammatical cases and gender of the
-names (``forms``), the spaces' and the cards' names (``space``, ``card``: by event key; the
-English ones are the data's). ``data/card_text_ru.json`` holds the cards' Play texts. There is no
-Russian rulebook of this game: the Russian terms are ours, listed in
-``docs/qmg1914-glossary-ru.md``.
+English ones are in :mod:`greatwar.qmg1914.messages`), the grammatical cases and gender or
+number of every name a sentence inserts (``forms``: powers, teams, countries, spaces, the nouns
+and adjectives of the pieces), the spaces' and the cards' names (``space``, ``card``: by event
+key; the English ones are the data's). ``data/card_text_ru.json`` holds the cards' Play texts.
+Card titles are not declined: a sentence puts them after a noun that takes the case (``карту
+«Марна»``). There is no Russian rulebook of this game: the Russian terms are those of the Paths of
+Glory rulebook where the concept is the same, listed with ours in ``greatwar/locale/terms.ru.json``.
 """
 
 from __future__ import annotations
@@ -68,9 +70,16 @@ OPTION = i18n.register(
 )
 
 
-def space(sid: str, lang: str = DEFAULT_LANG) -> str:
-    """A space's name (its id when unknown)."""
-    return SPACE.get(sid, lang) or sid
+def space(sid: str, lang: str = DEFAULT_LANG) -> Forms:
+    """A space's name (its id when unknown), with its cases (``{space.gen}``)."""
+    if lang != DEFAULT_LANG and sid in SPACE.texts.get(lang, {}):
+        return forms(f"space.{sid}", lang)
+    return Forms(SPACE.get(sid, lang) or sid)
+
+
+def country(code: str, lang: str = DEFAULT_LANG) -> Forms:
+    """A country's name with its cases (``{country.gen}``)."""
+    return forms(f"country.{code}", lang)
 
 
 def title(event_key: str, lang: str = DEFAULT_LANG) -> str:
@@ -86,9 +95,10 @@ def word(key: str, lang: str = DEFAULT_LANG, default: str | None = None) -> str:
 
 @cache
 def forms(key: str, lang: str = DEFAULT_LANG) -> Forms:
-    """A word with its grammatical cases and gender (``{power.gen}``, ``{power:agree:...}``)."""
-    text = word(key, lang)
+    """A word with its grammatical cases and gender (``{power.gen}``, ``{power:agree:...}``);
+    a name that is no word of the catalogue (a space) opens a sentence as its nominative."""
     spec = RU.get("forms", {}).get(key, {}) if lang == "ru" else {}
+    text = WORDS.get(key, lang) or str(spec.get("nom", "")) or word(key, lang)
     cases = {k: str(v) for k, v in spec.items() if k in i18n.CASES}
     return Forms(text, str(spec.get("agr", "")), **cases)
 

@@ -108,6 +108,7 @@ EN: dict[str, str] = {
     "battle.counterattack": "{power} counterattacks with {card}",
     "battle.won": "{power} wins the battle of {target}; removed: {removed}",
     "battle.lost": "{power}'s attack on {target} fails",
+    "battle.empty": "{power}'s battle in {target}: no piece there",
     "battle.sustain_kept": "{power} sustains the battle with {card} and takes it back",
     "battle.reinforce_kept": "{power} reinforces with {card} and keeps it prepared",
     "card.status_discarded": "{power} discards its Status card {card}",

@@ -7,8 +7,10 @@ and only if the country has one not on the board; a *build* also needs the new p
 supply the moment it is placed (BUILD); a *recruit* does not (RECRUIT).
 
 PIECES: "At any time during your turn you may remove your own piece from the board to make it
-available." The engine offers that removal where it can make a difference to the power: when
-it is placing a piece of a country that has none of that kind left (ruling Q6).
+available." At every decision of its own turn a power may choose ``remove`` and then one of its
+pieces (the ``remove_piece`` step; :mod:`greatwar.qmg1914.flow` offers it). A placement in its
+own turn of a country with none of that kind left waits for that choice rather than ending,
+and also lists the country's pieces of that kind directly (``remove <space>``; ruling Q6).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from greatwar.qmg1914 import board
 from greatwar.qmg1914.cards.base import statuses
 from greatwar.qmg1914.data import (
     COUNTRIES,
+    COUNTRIES_OF,
     LAND_MASK,
     POWER_OF_COUNTRY,
     SEA_MASK,
@@ -29,7 +32,7 @@ from greatwar.qmg1914.data import (
     SPACES,
     spaces_of,
 )
-from greatwar.qmg1914.flow import PASS, STEPS, QStep, log, pop, push
+from greatwar.qmg1914.flow import PASS, REMOVE_STEP, STEPS, QStep, log, pop, push
 from greatwar.qmg1914.losses import push_pay
 from greatwar.qmg1914.state import State
 
@@ -76,13 +79,28 @@ def targets(s: State, c: int, area: int, mode: str) -> list[int]:
 
 
 def removable(s: State, c: int, area: int) -> list[int]:
-    """Q6: pieces of ``c`` the power may take off to place one of that kind elsewhere."""
+    """Q6: pieces of ``c`` its power may take off, in its own turn, to place one of that kind
+    elsewhere (none in another power's turn: PIECES says "during your turn")."""
+    if s.cur != POWER_OF_COUNTRY[c]:
+        return []
     m = 0
     if area & LAND_MASK and board.available(s, c, False) <= 0:
         m |= board.armies(s, c)
     if area & SEA_MASK and board.available(s, c, True) <= 0:
         m |= board.navies(s, c)
     return spaces_of(m)
+
+
+def remove_own(s: State, p: int, c: int, x: int) -> None:
+    """PIECES: power ``p`` takes its own piece of ``c`` off space ``x``; it becomes available."""
+    board.remove(s, c, x)
+    log(s, "piece.removed", "PIECES", p, country=COUNTRIES[c], space=SPACE_IDS[x])
+
+
+def own_pieces(s: State, p: int) -> list[tuple[int, int]]:
+    """Power ``p``'s pieces on the board, (country, space), country by country."""
+    pm = board.piece_masks(s)
+    return [(c, x) for c in COUNTRIES_OF[p] for x in spaces_of(pm[c])]
 
 
 def put(s: State, p: int, c: int, x: int, mode: str, why: str = "") -> None:
@@ -135,9 +153,7 @@ class Place(QStep):
             return
         x = SPACE_INDEX[a.args[0]]
         if a.verb == "remove":
-            board.remove(s, f["c"], x)
-            log(s, "piece.removed", "PIECES", f["p"], country=COUNTRIES[f["c"]],
-                space=SPACE_IDS[x])  # fmt: skip
+            remove_own(s, f["p"], f["c"], x)
             return
         cost = place_cost(s, f["p"], f["c"], x)
         f["pend"] = x
@@ -145,3 +161,32 @@ class Place(QStep):
 
     def prompt(self, s: State, f: Frame) -> str:
         return f"place.{f['mode']}"
+
+
+@STEPS.register
+class RemovePiece(QStep):
+    """PIECES: the power whose turn it is removes one of its own pieces (``remove <country>
+    <space>``), or passes to go back to the decision it came from (ruling Q6)."""
+
+    name = REMOVE_STEP
+    rule = "PIECES"
+
+    def settle(self, s: State, f: Frame) -> bool:
+        if not own_pieces(s, f["p"]):
+            pop(s, f)
+            return True
+        return False
+
+    def legal(self, s: State, f: Frame) -> list[Action]:
+        out = [Action("remove", (COUNTRIES[c], SPACE_IDS[x])) for c, x in own_pieces(s, f["p"])]
+        out.append(PASS)
+        return out
+
+    def apply(self, s: State, f: Frame, a: Action) -> None:
+        pop(s, f)
+        if a.verb == "pass":
+            return
+        remove_own(s, f["p"], COUNTRIES.index(a.args[0]), SPACE_INDEX[a.args[1]])
+
+    def prompt(self, s: State, f: Frame) -> str:
+        return REMOVE_STEP

@@ -123,6 +123,15 @@ def describe(action: str, lang: str = DEFAULT_LANG) -> str:
         return _t("act.draw", lang, n=n, s="s" if args[0] != "1" else "")
     if verb in ("build", "recruit") and args:
         return _t(f"act.{verb}", lang, space=space_name(args[0], lang))
+    if verb == "remove" and not args:
+        return _t("act.remove_choose", lang)
+    if verb == "remove" and len(args) == 2 and args[0] in COUNTRIES:
+        return _t(
+            "act.remove_piece",
+            lang,
+            piece=piece_phrase(args[0], args[1], lang),
+            space=space_name(args[1], lang),
+        )
     if verb == "remove" and args:
         return _t("act.remove", lang, space=space_name(args[0], lang))
     if verb == "battle" and len(args) == 3:
@@ -140,6 +149,16 @@ def describe(action: str, lang: str = DEFAULT_LANG) -> str:
     if verb == "pass":
         return _t("act.pass", lang)
     return " ".join([verb, *(space_name(a, lang) if a in SPACE_INDEX else a for a in args)])
+
+
+def piece_phrase(country: str, sid: str, lang: str = DEFAULT_LANG) -> str:
+    """A country's piece in a space, named (an Army on land, a Navy at sea: PIECES): "French
+    Army"; in Russian with its cases («французская армия»)."""
+    x = SPACE_INDEX.get(sid)
+    kind = "navy" if x is not None and SPACES[x].sea else "army"
+    if lang == DEFAULT_LANG:
+        return f"{ADJECTIVES.get(country, country)} {'Navy' if kind == 'navy' else 'Army'}"
+    return T.piece(country, kind, lang)
 
 
 def _card_label(cid: str, lang: str) -> str:
@@ -184,7 +203,7 @@ def _country(c: Any) -> str:
 def _why(f: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
     w = f.get("why") or f.get("src") or ""
     if isinstance(w, str) and w in CARD_INDEX:
-        return _t("prompt.why", lang, card=name(w, lang))
+        return _t("prompt.why", lang, card=T.quoted(name(w, lang), lang))
     return ""
 
 
@@ -221,7 +240,7 @@ def prompt_text(view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
         return _t(
             "prompt.battle_choose",
             lang,
-            country=_w(f"country.{c}", lang, COUNTRY_NAMES.get(c, c)),
+            country=COUNTRY_NAMES.get(c, c) if lang == DEFAULT_LANG else T.country(c, lang),
             kind=kind,
             why=_why(f, lang),
         )
@@ -232,6 +251,8 @@ def prompt_text(view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
         return _t("prompt.pay", lang, n=f.get("n", 1), pile=pile, why=_why(f, lang))
     if key == "loss":
         return _t("prompt.loss", lang, n=f.get("n", 1), why=_why(f, lang))
+    if key == "remove_piece":
+        return _t("prompt.remove_piece", lang)
     return _card_prompt(key, f, lang)
 
 
@@ -249,7 +270,7 @@ def _battle_prompt(stage: str, f: Mapping[str, Any], seat: str, lang: str = DEFA
         else _t("battle.the_attacker", lang)
     )
     tally = _t("battle.tally", lang, su=f.get("su", 0), r=f.get("r", 0))
-    if stage in ("reinforce", "sustain", "counter"):
+    if stage in ("reinforce", "sustain", "counter", "reinforce_more", "sustain_more"):
         return _t(f"prompt.battle.{stage}", lang, attacker=attacker, where=where, tally=tally)
     return _t("prompt.battle.other", lang, where=where)
 

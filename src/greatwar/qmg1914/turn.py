@@ -217,12 +217,15 @@ def draw_counts(s: State, p: int) -> list[int]:
 
 @STEPS.register
 class Turn(QStep):
-    """One power's turn: DRAFT, PLAY, ATTRITION, PREPARE, DRAW (each optional)."""
+    """One power's turn: DRAFT, PLAY, ATTRITION, PREPARE, DRAW (each optional). The frame's
+    ``k`` is the step to decide next; while what a decision set going is carried out (the
+    frames it pushed), ``on`` is the step that decision belongs to."""
 
     name = "turn"
     rule = "TURN SEQUENCE"
 
     def settle(self, s: State, f: Frame) -> bool:
+        f.pop("on", None)  # what a decision of this turn set going is over
         k = f["k"]
         if k >= DONE:
             pop(s, f)
@@ -257,6 +260,9 @@ class Turn(QStep):
         if a.verb == "pass":
             f["k"] = k + 1
             return
+        # ``k`` moves on now; ``on`` names the step whose action is being carried out (a
+        # played card's battle...) until the frames it pushes are done
+        f["on"] = k
         if k == DRAFT:
             for o, kk, b in list(statuses(s)):
                 if o == p and b.draft_apply(s, o, kk, f, a):

@@ -77,8 +77,16 @@ from greatwar.qmg1914.data import (
     TEAMS,
 )
 from greatwar.qmg1914.state import State
-from greatwar.qmg1914.terminal import STEPS, describe, power_name, prompt_text, step_text
+from greatwar.qmg1914.terminal import (
+    STEPS,
+    describe,
+    piece_phrase,
+    power_name,
+    prompt_text,
+    step_text,
+)
 from greatwar.qmg1914.turn import SUDDEN_LEAD, adjacent_enemies, score
+from greatwar.qmg1914.view import public_view
 from greatwar.qmg1914.view import view as seat_view
 
 # -- the words of the web face (one place, for translation) -----------------------------------
@@ -98,6 +106,7 @@ TEXT: dict[str, str] = {
     "wait.counter": "{power} decides whether to counterattack from {space}",
     "wait.pay": "{power} is discarding cards it must pay",
     "wait.loss": "{power} is choosing the cards it loses",
+    "wait.remove_piece": "{power} is removing one of its pieces from the board",
     "wait.other": "{power} is deciding",
     # the reasons a card may or may not be used now
     "ok.play": "Can be played now",
@@ -132,6 +141,10 @@ TEXT: dict[str, str] = {
     "no.battling_country": "Only {adjective} cards sustain this battle",
     "no.hand_for_terrain": "Difficult terrain: each Sustain costs a card from your hand, and "
     "your hand is empty",
+    "no.insufficient_reinforce": "Not enough: even all your side's usable Reinforce cards "
+    "cannot bring the total above the Sustain total ({su})",
+    "no.insufficient_sustain": "Not enough: even all your usable Sustain cards cannot bring "
+    "the total up to the Reinforce total ({r})",
     "no.status_forbids": "A Status card in play forbids your prepared cards in this battle",
     "no.counter_sea": "No counterattack after a sea battle or a battle from the sea",
     "no.counter_cannot": "The {adjective} Army cannot battle {space} now",
@@ -157,6 +170,8 @@ TEXT: dict[str, str] = {
     "act.build": "Build in {space}",
     "act.recruit": "Recruit in {space}",
     "act.remove": "Remove your piece from {space}",
+    "act.remove_choose": "Remove one of your pieces from the board…",
+    "act.remove_piece": "Remove your {piece} from {space}",
     "act.battle": "Battle {target} from {origin}",
     "act.eliminate": "Eliminate the {adjective} piece in {space}",
     "act.target": "Choose {power}",
@@ -233,6 +248,10 @@ def action_label(action: str) -> str:
         return text("act.draft", a_country=f"{art} {adj}", type=TYPE_NAMES.get(args[0], args[0]))
     if verb == "draw" and args:
         return text("act.draw", n=args[0])
+    if verb == "remove" and not args:
+        return text("act.remove_choose")
+    if verb == "remove" and len(args) == 2 and args[1] in space:
+        return text("act.remove_piece", piece=piece_phrase(args[0], args[1]), space=space[args[1]])
     if verb in ("build", "recruit", "remove") and args and args[0] in space:
         return text(f"act.{verb}", space=space[args[0]])
     if verb == "battle" and len(args) == 3 and args[0] in space and args[2] in space:
@@ -325,6 +344,10 @@ def _ink(hex_colour: str) -> str:
     return "#ffffff" if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 else "#111111"
 
 
+REASONS = ("sudden victory", "scoring victory", "scoring victory (tie: Central Powers)", "time")
+"""Why a game ends (the outcome's ``reason``; ``time``: a game lost on time)."""
+
+
 @cache
 def static_data(lang: str = "en") -> dict[str, Any]:
     """The public, fixed facts the client draws with (served once per language, cached)."""
@@ -334,6 +357,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         row: dict[str, Any] = {
             "id": x.id,
             "name": x.name if en else T.space(x.id, lang),
+            "forms": {} if en else i18n.forms_of(T.space(x.id, lang)),
             "sea": x.sea,
             "difficult": x.difficult,
             "home_of": COUNTRIES[x.home_of] if x.home_of >= 0 else None,
@@ -358,6 +382,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         {
             "id": c,
             "name": COUNTRY_NAMES[c] if en else T.word(f"country.{c}", lang),
+            "forms": {} if en else i18n.forms_of(T.country(c, lang)),
             "adjective": ADJECTIVES[c] if en else T.word(f"adj.{c}", lang),
             "power": POWERS[POWER_OF_COUNTRY[i]],
             "team": TEAMS[TEAM_OF_COUNTRY[i]],
@@ -373,6 +398,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         {
             "id": p,
             "name": POWER_NAMES[i] if en else T.word(f"power.{p}", lang),
+            "forms": {} if en else i18n.forms_of(T.forms(f"power.{p}", lang)),
             "short": POWER_SHORT[p] if en else T.word(f"power_short.{p}", lang),
             "team": TEAMS[TEAM_OF[i]],
             "countries": [COUNTRIES[c] for c in COUNTRIES_OF[i]],
@@ -384,6 +410,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         {
             "id": t,
             "name": TEAM_NAMES[i] if en else T.word(f"team.{t}", lang),
+            "forms": {} if en else i18n.forms_of(T.forms(f"team.{t}", lang)),
             "colour": TEAM_COLOURS[t],
             "powers": [POWERS[p] for p in range(len(POWERS)) if TEAM_OF[p] == i],
         }
@@ -422,6 +449,7 @@ def static_data(lang: str = "en") -> dict[str, Any]:
         "hand_size": HAND_SIZE,
         "sudden_lead": SUDDEN_LEAD,
         "steps": {step: step_text(step, lang) for step in STEPS},
+        "reasons": {r: T.word(f"reason.{r}", lang) for r in REASONS},
     }
 
 
@@ -453,6 +481,11 @@ class QmgWeb:
         v["legal"] = []
         v["prompt"] = None
         return v
+
+    def public(self, state: State) -> dict[str, Any]:
+        """An observer's view: no power's hand, prepared or face-down cards
+        (:func:`.view.public_view`)."""
+        return public_view(state)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {
@@ -541,11 +574,15 @@ def _space_name(x: Any) -> str:
 
 
 def turn_step(s: State) -> dict[str, Any] | None:
-    """The power whose turn it is and the step of its turn (public)."""
+    """The power whose turn it is and the step of its turn (public): while a decision's
+    consequences are carried out (a card played in the Play step, its battle...), the step
+    that decision was made in."""
     f = _top(s, "turn")
     if f is None:
         return None
     k = int(f.get("k", 0))
+    if s.stack[-1] is not f and isinstance(f.get("on"), int):
+        k = int(f["on"])
     names = ("draft", "play", "attrition", "prepare", "draw", "done")
     return {"power": POWERS[int(f["p"])], "step": names[min(k, len(names) - 1)], "index": k}
 
@@ -577,6 +614,8 @@ def waiting_text(s: State) -> str | None:
         return text("wait.pay", power=who)
     if step == "loss":
         return text("wait.loss", power=who)
+    if step == "remove_piece":
+        return text("wait.remove_piece", power=who)
     return text("wait.other", power=who)
 
 
@@ -764,6 +803,8 @@ def _battle_reason(s: State, f: Frame, p: int, c: int) -> str:
             return text("no.country_absent", adjective=adj, space=_space_name(t))
         if not card.supply_symbol and not board.supplied(s, card.country, t):
             return text("no.unsupplied", adjective=adj, space=_space_name(t))
+        if c in battles.reinforce_cards(s, f, p):  # PROCEDURE: it could not be sufficient
+            return text("no.insufficient_reinforce", su=int(f.get("su", 0)))
         return text("no.other")
     if st == "sustain":
         sym = "sustain_sea" if f.get("sea") else "sustain_land"
@@ -777,6 +818,8 @@ def _battle_reason(s: State, f: Frame, p: int, c: int) -> str:
             return text("no.where", space=_space_name(t))
         if not battles.can_pay_sustain(s, f):
             return text("no.hand_for_terrain")
+        if c in battles.sustain_cards(s, f, p):  # PROCEDURE: it could not be sufficient
+            return text("no.insufficient_sustain", r=int(f.get("r", 0)))
         return text("no.other")
     if st == "counter":
         o = int(f["o"])

@@ -22,15 +22,15 @@ from collections import OrderedDict
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, func, select, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
 from greatwar.server.games import GameService, ServiceError, Unavailable
-from greatwar.server.hub import Hub
+from greatwar.server.hub import Hub, dumps
 from greatwar.server.listen import Follower
-from greatwar.server.store import CHANNEL, GameStore
+from greatwar.server.store import CHANNEL, GameStore, finite
 
 MAX_TEXT = 500
 
@@ -48,6 +48,8 @@ chat_table = Table(
 
 
 class ChatBody(BaseModel):
+    model_config = ConfigDict(strict=True)
+
     text: str = Field(max_length=2000)
 
 
@@ -89,7 +91,7 @@ class ChatStore:
                 ).all()
         except SQLAlchemyError as e:
             raise Unavailable(f"chat store error: {e}") from None
-        return [{"n": r.n, "seat": r.seat, "text": r.text, "at": r.at} for r in rows]
+        return [{"n": r.n, "seat": r.seat, "text": r.text, "at": finite(r.at)} for r in rows]
 
     def add(self, game_id: str, seat: str, text: str) -> dict[str, Any]:
         """Append a message (numbered after the game's last one) and return it."""
@@ -128,7 +130,9 @@ class ChatStore:
                 r = conn.execute(select(chat_table).where(c.game_id == game_id, c.n == n)).first()
         except SQLAlchemyError as e:
             raise Unavailable(f"chat store error: {e}") from None
-        return None if r is None else {"n": r.n, "seat": r.seat, "text": r.text, "at": r.at}
+        if r is None:
+            return None
+        return {"n": r.n, "seat": r.seat, "text": r.text, "at": finite(r.at)}
 
 
 _NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :p)")
@@ -145,7 +149,7 @@ def install(
         for conn in list(hub.conns.get(game_id, ())):
             try:
                 async with conn.lock:  # one send at a time on a socket
-                    await conn.ws.send_json({"type": "chat", "message": msg})
+                    await conn.ws.send_text(dumps({"type": "chat", "message": msg}))
             except Exception:  # a closed socket: the hub forgets it on its next send
                 continue
 
@@ -163,17 +167,17 @@ def install(
 
     @app.get("/api/games/{game_id}/chat")
     async def read_chat(game_id: str, token: Token = None) -> dict[str, Any]:
-        live = await run_in_threadpool(service.load, game_id)
-        service.seats_of(live, token)  # seats only
-        return {"messages": await run_in_threadpool(chats.messages, live.id)}
+        async with service.using(game_id) as live:  # held, as by every other route
+            service.seats_of(live, token)  # seats only
+            return {"messages": await run_in_threadpool(chats.messages, live.id)}
 
     @app.post("/api/games/{game_id}/chat", status_code=201)
     async def write_chat(game_id: str, body: ChatBody, token: Token = None) -> dict[str, Any]:
-        live = await run_in_threadpool(service.load, game_id)
-        held = service.seats_of(live, token)
-        text = clean(body.text)
-        msg = await run_in_threadpool(chats.add, live.id, held[0], text)
-        await push(live.id, msg)
-        return {"message": msg}
+        async with service.using(game_id) as live:
+            held = service.seats_of(live, token)
+            text = clean(body.text)
+            msg = await run_in_threadpool(chats.add, live.id, held[0], text)
+            await push(live.id, msg)
+            return {"message": msg}
 
     return chats

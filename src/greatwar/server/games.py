@@ -34,20 +34,24 @@ import hashlib
 import hmac
 import json
 import logging
-import re
 import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
+
 from greatwar.bots import bots as bot_registry
+from greatwar.core.analysis import analyse
 from greatwar.core.errors import GameError, IllegalActionError, MalformedActionError
 from greatwar.core.games import (
     DEFAULT_GAME,
     Game,
+    HasAnalysis,
     HasLanguages,
     HasWeb,
     UnknownGameError,
@@ -59,7 +63,9 @@ from greatwar.core.games import (
 )
 from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.core.session import GameRecord, Session
-from greatwar.server import clocks
+from greatwar.server import clockrules
+from greatwar.server.events import ACTOR, EndHook, Listener, Write
+from greatwar.server.logs import REQUEST_ID
 from greatwar.server.store import (
     ConflictError,
     GameRow,
@@ -75,7 +81,7 @@ log = logging.getLogger("greatwar.server")
 HUMAN = "human"
 EVERY_SEAT = ("all", "both")  # the replay of a finished game seen by every seat at once
 OPTIONS_LIMIT = 4096  # characters of the stored options (as JSON)
-REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+ID_LIMIT = 40  # characters of a game's id (the store's column)
 
 
 class ServiceError(Exception):
@@ -156,11 +162,11 @@ def digest(token: str) -> str:
 
 
 def descriptor(game_id: str) -> Game[Any]:
-    """A game by id, or a refusal naming the games this server knows."""
+    """A game by id, or a refusal naming the games this server knows (not what was asked)."""
     try:
         return game(game_id)
-    except UnknownGameError as e:
-        raise ServiceError(str(e)) from None
+    except UnknownGameError:
+        raise ServiceError(f"unknown game; this server plays {', '.join(games())}") from None
 
 
 def check_request_id(request_id: str | None) -> str | None:
@@ -226,7 +232,7 @@ class LiveGame:
 
     @property
     def clock(self) -> dict[str, Any] | None:
-        """The game's clock state (see :mod:`greatwar.server.clocks`), or None."""
+        """The game's clock state (:mod:`greatwar.server.clockrules`), or None."""
         c = self.row.extra.get("clock")
         return c if isinstance(c, dict) and isinstance(c.get("left"), dict) else None
 
@@ -363,6 +369,16 @@ class Person:
 
 
 @dataclass(frozen=True)
+class Bound:
+    """A person of a game made from the lobby: their seats, their token's digest (a token
+    dealt when they took their place) and their account, if any."""
+
+    seats: tuple[str, ...]
+    token: str
+    user: int | None = None
+
+
+@dataclass(frozen=True)
 class BotJob:
     """One decision a bot is to take: who, with which bot and seed, from which view."""
 
@@ -376,12 +392,6 @@ class BotJob:
     seq: int = 0  # the game's seq it was asked at (the position a bot claim names)
 
 
-Listener = Callable[["LiveGame", dict[str, Any]], None]
-"""Told of every committed change of a game (under the game's lock, in the writing thread):
-``{"kind": "move" | "time_out" | "start", "actor": seat or None, "to_act": seat or None,
-"over": bool, "serial": n}``. It must only note or queue what it needs."""
-
-
 class GameService:
     """All games of one store, as the web app sees them."""
 
@@ -390,13 +400,16 @@ class GameService:
     ) -> None:
         self.store = store
         self.now = now  # the clocks' time (tests give their own)
-        self.listeners: list[Listener] = []
+        self.listeners: list[Listener] = []  # told of every committed change (events.py)
+        self.enders: list[EndHook] = []  # asked for more to write with a game's end
         self.deadlines: dict[str, float] = {}  # game id -> when its running clock runs out
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, threading.Event] = {}
         self._lock = threading.Lock()
         self._cache_size = cache_size
         self._replays: OrderedDict[str, ReplayBook] = OrderedDict()
+        # finished games' analyses (costly: a whole replay), by game id with what they read
+        self._analyses: OrderedDict[str, tuple[tuple[Any, ...], dict[str, Any]]] = OrderedDict()
         # other processes may write the same games (PostgreSQL): before judging a request,
         # compare the copy's seq with the store's (SQLite: one process, its copies are the truth)
         self.shared = not store.is_sqlite
@@ -458,6 +471,21 @@ class GameService:
             live.users -= 1
             self._evict()
 
+    @asynccontextmanager
+    async def using(self, game_id: str) -> AsyncIterator[LiveGame]:
+        """The game, held in memory while a request uses it (for the event loop: it loads a
+        game that is not in memory in a worker thread). An id that is not a stored game's is
+        404 "no such game", never echoed."""
+        if not isinstance(game_id, str) or len(game_id) > ID_LIMIT:
+            raise NotFound("no such game")
+        live = self.try_acquire(game_id)  # in memory: no thread needed
+        if live is None:
+            live = await run_in_threadpool(self.acquire, game_id)
+        try:
+            yield live
+        finally:
+            self.release(live)
+
     def load(self, game_id: str) -> LiveGame:
         """The live copy of a game, not held (for reading it once)."""
         live = self.acquire(game_id)
@@ -483,7 +511,7 @@ class GameService:
         except StoreError as e:
             raise Unavailable(str(e)) from None
         if row is None:
-            raise NotFound(f"no game {game_id!r} in this store")
+            raise NotFound("no such game")
         return self._rebuild(row)
 
     def _refresh(self, live: LiveGame) -> None:
@@ -495,6 +523,7 @@ class GameService:
             live.reload = False
             with self._lock:
                 self._replays.pop(live.id, None)
+                self._analyses.pop(live.id, None)
 
     def _sync(self, live: LiveGame, request_id: str | None = None) -> bool:
         """Bring the copy up to the store (under the game's lock): rebuilt after a failed
@@ -556,63 +585,73 @@ class GameService:
         self._note_deadline(live)
 
     def _rebuild(self, row: GameRow) -> LiveGame:
-        """Replay a stored record; a record that cannot be replayed is reported, not raised.
-        The report names the entry, never what the engine said about it (which may list a
-        seat's hand): that goes to the server log."""
+        """Replay a stored record; a record that cannot be replayed is reported, not raised
+        (see :func:`replay_row`)."""
         if row.problem:
-            why = f"game {row.id}: the stored set-up is corrupt: {row.problem}"
-            return LiveGame(row, None, why)
-        try:
-            g = game(row.game)
-        except UnknownGameError:
-            return LiveGame(
-                row,
-                None,
-                f"game {row.id}: unknown game {row.game!r}; this server plays {', '.join(games())}",
-            )
-        if set(row.seats) != set(g.seats):
-            return LiveGame(
-                row,
-                None,
-                f"game {row.id}: the stored seats are not the seats of {g.title} "
-                f"({', '.join(g.seats)})",
-            )
-        made_by = (
-            f" (it was made by version {row.version} of the {g.title} engine; this is version "
-            f"{g.version})"
-            if row.version is not None and row.version != g.version
-            else ""
-        )
+            return LiveGame(row, None, replay_row(row, [])[1])
         try:
             entries = self.store.actions(row.id)
             requests = {r.request_id: r for r in self.store.requests(row.id)}
         except StoreError as e:
             raise Unavailable(str(e)) from None
-        try:
-            session = Session(g, _record(row))
-        except Exception as e:
-            log.warning("game %s: the stored set-up cannot start: %r", row.id, e)
-            return LiveGame(row, None, f"game {row.id}: the stored set-up cannot start{made_by}")
-        seats: list[str | None] = []
-        for i, (n, text, seat) in enumerate(entries):
-            if n != i:
-                return LiveGame(row, None, f"game {row.id}: record entry {i} is missing")
-            try:
-                session.play_entry(text, seat)
-            except Exception as e:
-                log.warning("game %s: record entry %d %r by %s: %r", row.id, i, text, seat, e)
-                return LiveGame(
-                    row,
-                    None,
-                    f"game {row.id}: stored record entry {i} (by {seat}) cannot be replayed by "
-                    f"version {g.version} of the {g.title} engine{made_by}",
-                )
-            seats.append(seat)
+        session, problem, seats = replay_row(row, entries)
+        if session is None:
+            return LiveGame(row, None, problem)
         live = LiveGame(row, session, entry_seats=seats, requests=requests)
         self._note_deadline(live)
         return live
 
     # -- creating ----------------------------------------------------------------------
+
+    def setup(
+        self,
+        game_id: str,
+        scenario: str | None,
+        options: dict[str, Any] | None,
+        seats: Mapping[str, str] | None,
+        clock: Any = None,
+    ) -> tuple[Game[Any], str, dict[str, Any], dict[str, str], clockrules.ClockRule | None]:
+        """A new game's set-up checked as :meth:`create` checks it, nothing stored: the game,
+        scenario, normalised options, each seat's player (``human`` or a bot) and the clock
+        rule (the lobby checks an offer so)."""
+        g = descriptor(game_id)
+        try:
+            rule = clockrules.parse_rule(clock)
+        except clockrules.ClockError as e:
+            raise ServiceError(str(e)) from None
+        if rule is not None and len(g.teams()) != 2:
+            raise ServiceError(f"{g.title} is not a game of two teams: it has no clocks")
+        if options is not None and not isinstance(options, dict):
+            raise ServiceError("options must be an object")
+        try:
+            sc = scenario_id(g, scenario) if scenario else g.default_scenario
+        except GameError:
+            names = ", ".join(x.id for x in g.scenarios())
+            raise ServiceError(f"unknown scenario of {g.title}; expected one of: {names}") from None
+        try:
+            _check_options(g, sc, options)
+            opts = g.normalise_options(sc, options)
+            stored = json.dumps(opts, allow_nan=False)
+        except GameError as e:
+            raise ServiceError(str(e)) from None
+        except (TypeError, ValueError) as e:
+            raise ServiceError(f"the options cannot be stored: {e}") from None
+        if len(stored) > OPTIONS_LIMIT:
+            raise TooLarge(f"the options take more than {OPTIONS_LIMIT} characters")
+        seats = dict(seats or {})
+        extra_seats = set(seats) - set(g.seats)
+        if extra_seats:
+            raise ServiceError(f"unknown seats; the seats of {g.title} are {', '.join(g.seats)}")
+        known = bot_registry(g.id)
+        kinds: dict[str, str] = {}
+        for seat in g.seats:
+            kind = seats.get(seat, HUMAN)
+            if kind != HUMAN and kind not in known:
+                raise ServiceError(
+                    f"seat {seat}: neither 'human' nor a bot ({', '.join(sorted(known))})"
+                )
+            kinds[seat] = kind
+        return g, sc, opts, kinds, rule
 
     def create(
         self,
@@ -625,58 +664,42 @@ class GameService:
         creator: str | None = None,
         allow_bot_games: bool = True,
         clock: Any = None,
+        bound: Sequence[Bound] | None = None,
+        facts: Mapping[str, Any] | None = None,
+        then: Callable[[str], Sequence[Write]] | None = None,
     ) -> tuple[LiveGame, list[Person]]:
         """A new game; returns it and each person with their seats and secret token (the
         seats one person holds, listed together in ``players``, share one token). The person
         holding ``creator`` (default: the first human seat) is the creator. ``clock``: a
-        clock preset or rule (:func:`greatwar.server.clocks.parse_rule`), or None."""
-        g = descriptor(game_id)
-        try:
-            rule = clocks.parse_rule(clock)
-        except clocks.ClockError as e:
-            raise ServiceError(str(e)) from None
-        if rule is not None and len(g.teams()) != 2:
-            raise ServiceError(f"{g.title} is not a game of two teams: it has no clocks")
-        if options is not None and not isinstance(options, dict):
-            raise ServiceError("options must be an object")
-        try:
-            sc = scenario_id(g, scenario) if scenario else g.default_scenario
-            opts = g.normalise_options(sc, options)
-            stored = json.dumps(opts)
-        except GameError as e:
-            raise ServiceError(str(e)) from None
-        except (TypeError, ValueError) as e:
-            raise ServiceError(f"the options cannot be stored: {e}") from None
-        if len(stored) > OPTIONS_LIMIT:
-            raise TooLarge(f"the options take more than {OPTIONS_LIMIT} characters")
-        seats = dict(seats or {})
-        extra_seats = set(seats) - set(g.seats)
-        if extra_seats:
-            raise ServiceError(
-                f"unknown seats {sorted(extra_seats)}; expected {', '.join(g.seats)}"
-            )
-        known = bot_registry(g.id)
-        kinds: dict[str, str] = {}
-        for seat in g.seats:
-            kind = seats.get(seat, HUMAN)
-            if kind != HUMAN and kind not in known:
-                raise ServiceError(
-                    f"seat {seat}: {str(kind)[:40]!r} is neither 'human' nor a bot "
-                    f"({', '.join(sorted(known))})"
-                )
-            kinds[seat] = kind
+        clock preset or rule (:func:`greatwar.server.clockrules.parse_rule`), or None.
+        ``bound``: the people, each with their seats, the digest of their token and their
+        account (the lobby: no token is dealt then); else a person's seats name the account
+        the request acts for when it is the creator's. ``facts``: more set-up facts (public,
+        rated); ``then(id)``: more writes committed with the new game."""
+        g, sc, opts, kinds, rule = self.setup(game_id, scenario, options, seats, clock)
         if HUMAN not in kinds.values() and not allow_bot_games:
             raise Forbidden(
                 "games between bots alone are not enabled on this server "
                 "(greatwar serve --allow-bot-games)"
             )
-        people = self._deal_tokens(g, kinds, players, creator)
         specs: dict[str, Any] = {
             seat: {"kind": "bot", "bot": kind} for seat, kind in kinds.items() if kind != HUMAN
         }
-        for person in people:
-            for seat in person.seats:
-                specs[seat] = {"kind": HUMAN, "token": digest(person.token)}
+        if bound is not None:
+            people = self._bind(g, kinds, bound)
+            for b in bound:
+                for seat in b.seats:
+                    specs[seat] = {"kind": HUMAN, "token": b.token}
+                    if b.user is not None:
+                        specs[seat]["user"] = b.user
+        else:
+            people = self._deal_tokens(g, kinds, players, creator)
+            actor = ACTOR.get()
+            for person in people:
+                for seat in person.seats:
+                    specs[seat] = {"kind": HUMAN, "token": digest(person.token)}
+                    if person.creator and actor is not None:
+                        specs[seat]["user"] = actor
         specs = {seat: specs[seat] for seat in g.seats}
         others = [p for p in people if not p.creator]
         if seed is None:
@@ -686,6 +709,7 @@ class GameService:
             # a chosen seed makes every draw and die known to whoever chose it: every other
             # person must agree to it before the game starts
             extra = {"seeded": True, "seed_pending": [s for p in others for s in p.seats]}
+        extra.update(facts or {})
         try:
             session = Session.new(g, sc, opts, seed)
         except GameError as e:
@@ -693,14 +717,23 @@ class GameService:
         if rule is not None:
             if not people:
                 raise ServiceError("a clock is for games between people: no seat is a person's")
-            state = clocks.new_state(rule, [p.seats for p in people])
+            state = clockrules.new_state(rule, [p.seats for p in people])
             if not extra["seed_pending"]:  # the game starts now
-                state = clocks.advance(state, None, session.to_act, session.over, self.now())
+                state = clockrules.advance(state, None, session.to_act, session.over, self.now())
             extra["clock"] = state
         new_id = secrets.token_hex(5)
         try:
             self.store.create_game(
-                new_id, g.id, g.version, sc, opts, seed, specs, summary(session), extra
+                new_id,
+                g.id,
+                g.version,
+                sc,
+                opts,
+                seed,
+                specs,
+                summary(session),
+                extra,
+                then(new_id) if then is not None else (),
             )
             row = self.store.get(new_id)
         except StoreError as e:
@@ -730,7 +763,7 @@ class GameService:
             for seat in group:
                 if seat not in kinds:
                     raise ServiceError(
-                        f"unknown seat {str(seat)[:20]!r}; expected {', '.join(g.seats)}"
+                        f"players: an unknown seat; the seats are {', '.join(g.seats)}"
                     )
                 if kinds[seat] != HUMAN:
                     raise ServiceError(f"seat {seat} is played by a bot, not by a person")
@@ -747,7 +780,7 @@ class GameService:
             mine = [grp for grp in groups if creator in grp]
             if not mine:
                 raise ServiceError(
-                    f"creator: {str(creator)[:20]!r} is not a human seat of this game "
+                    "creator: not a human seat of this game "
                     f"({', '.join(s for grp in groups for s in grp) or 'there is none'})"
                 )
             groups.remove(mine[0])
@@ -756,11 +789,31 @@ class GameService:
             Person(grp, secrets.token_urlsafe(24), creator=i == 0) for i, grp in enumerate(groups)
         ]
 
+    @staticmethod
+    def _bind(g: Game[Any], kinds: Mapping[str, str], bound: Sequence[Bound]) -> list[Person]:
+        """The people of a game whose seats were handed out before it was made (the lobby):
+        every human seat held by one of them, each holding seats one person may hold."""
+        held: list[str] = [s for b in bound for s in b.seats]
+        humans = [s for s, k in kinds.items() if k == HUMAN]
+        if sorted(held) != sorted(humans) or len(set(held)) != len(held):
+            raise ServiceError("every human seat must be held by exactly one person")
+        for b in bound:
+            if not may_hold_together(g, b.seats):
+                raise ServiceError(f"one person may not hold {', '.join(b.seats)} together")
+        return [Person(tuple(b.seats), "", creator=i == 0) for i, b in enumerate(bound)]
+
     # -- seats ---------------------------------------------------------------------------
 
     def seats_of(self, live: LiveGame, token: str | None) -> tuple[str, ...]:
-        """The seats a token holds (one or more; raises Unauthorized)."""
+        """The seats a token holds (one or more; raises Unauthorized). Without a token, the
+        seats of the account the request acts for (:data:`.events.ACTOR`), if it holds any."""
         if not token:
+            user = ACTOR.get()
+            if user is not None:
+                mine = self.seats_of_user(live, user)
+                if mine:
+                    return mine
+                raise Unauthorized("your account holds no seat of this game")
             raise Unauthorized("this needs your seat's secret token (the link you were given)")
         d = digest(token)
         held = []
@@ -778,12 +831,24 @@ class GameService:
         return tuple(held)
 
     @staticmethod
+    def seats_of_user(live: LiveGame, user: int) -> tuple[str, ...]:
+        """The seats of a game that name an account (a seat taken by an account)."""
+        seats = live.row.seats if isinstance(live.row.seats, dict) else {}
+        return tuple(
+            s
+            for s in live.seats
+            if isinstance(seats.get(s), dict)
+            and seats[s].get("kind") == HUMAN
+            and seats[s].get("user") == user
+        )
+
+    @staticmethod
     def seat_for(live: LiveGame, held: Sequence[str], want: str | None = None) -> str:
         """Which of the held seats to show: the one asked for, else the one to act, else the
         first."""
         if want:
             if want not in held:
-                raise Forbidden(f"your token does not hold the seat {str(want)[:20]!r}")
+                raise Forbidden(f"your token does not hold that seat (it holds {', '.join(held)})")
             return want
         session = live.session
         if session is not None:
@@ -827,7 +892,7 @@ class GameService:
                 fresh = Session.new(session.rules, live.row.scenario, live.row.options, seed)
             started = not extra["seed_pending"]
             if started and live.clock is not None:  # the game starts: so does the clock
-                extra["clock"] = clocks.advance(
+                extra["clock"] = clockrules.advance(
                     live.clock, None, fresh.to_act, fresh.over, self.now()
                 )
             try:
@@ -843,6 +908,7 @@ class GameService:
             live.session = fresh
             with self._lock:
                 self._replays.pop(live.id, None)
+                self._analyses.pop(live.id, None)
             self._note_deadline(live)
             if started:
                 self._tell(live, "start", None)
@@ -851,10 +917,10 @@ class GameService:
     # -- reading -------------------------------------------------------------------------
 
     def describe(self, live: LiveGame) -> dict[str, Any]:
-        """Public facts about a game (never a token, never a hidden card)."""
-        if self.shared:
-            with live.lock:
-                self._sync(live)
+        """Public facts about a game (never a token, never a hidden card), as stored (a copy
+        whose last write failed is rebuilt first)."""
+        with live.lock:
+            self._sync(live)
         g = live.game
         out: dict[str, Any] = {
             "id": live.id,
@@ -867,6 +933,8 @@ class GameService:
             "seats": live.seats_public(),
             "problem": live.problem,
             "bot_error": live.bot_error,
+            "public": bool(live.row.extra.get("public")),
+            "rated": bool(live.row.extra.get("rated")),
             **self._seed_facts(live),
         }
         if live.session is not None:
@@ -874,7 +942,7 @@ class GameService:
             out["actions"] = len(live.session.record.actions)
         clock = live.clock
         if clock is not None:
-            out["clock"] = clocks.public(clock, self.now())
+            out["clock"] = clockrules.public(clock, self.now())
         return out
 
     def view(
@@ -910,7 +978,53 @@ class GameService:
             v.update(self._seed_facts(live))
             clock = live.clock
             if clock is not None:
-                v["clock"] = clocks.public(clock, self.now())
+                v["clock"] = clockrules.public(clock, self.now())
+            return v
+
+    @staticmethod
+    def check_public(live: LiveGame) -> None:
+        """Refuse an observer a game that is not public (403)."""
+        if not live.row.extra.get("public"):
+            raise Forbidden("this game is not public: only its players see it")
+
+    def watch(
+        self,
+        live: LiveGame,
+        log_from: int = 0,
+        log_hash: int | None = None,
+        lang: str = DEFAULT_LANG,
+        check: bool = True,
+    ) -> dict[str, Any]:
+        """An observer's view of a public game (its web face's public view: no hand, no
+        secret pick, no legal action; ``seat`` None, ``observer`` true), dressed like a seat's
+        view (see :meth:`view`)."""
+        with live.lock:
+            if check:
+                self._sync(live)
+            else:
+                self._refresh(live)
+            self.check_public(live)
+            self.flag_if_due(live, sync=False)
+            session = live.ok()
+            g = session.rules
+            if not isinstance(g, HasWeb):
+                raise ServiceError(f"{g.title} has no observer's view")
+            v = session.with_verdict(g.web().public(session.state))
+            v["can_undo"] = False
+            v = dress(g, v, session.state, log_from, log_hash, lang)
+            v["observer"] = True
+            v["game_id"] = live.id
+            v["serial"] = session.serial
+            v["version"] = len(session.record.actions)
+            v["seats"] = live.seats_public()
+            v["held"] = []
+            v["over"] = session.over
+            v["bot_error"] = live.bot_error
+            v["bots_to_move"] = self.bot_to_act(live) is not None
+            v.update(self._seed_facts(live))
+            clock = live.clock
+            if clock is not None:
+                v["clock"] = clockrules.public(clock, self.now())
             return v
 
     def list_games(self) -> list[dict[str, Any]]:
@@ -1058,6 +1172,43 @@ class GameService:
             self._write(live, session, start, seat, request_id, held, asked, answer)
             return answer
 
+    def resign(
+        self, live: LiveGame, held: Sequence[str], serial: int, request_id: str | None = None
+    ) -> dict[str, Any]:
+        """Resign for the held seat to act, at the position the client saw: the core's record
+        entry ``resign <seat>`` ends the game for that seat's team (a replay reaches the same
+        end)."""
+        asked = _asked("resign", serial)
+        return dict(self._again(lambda: self._resign(live, held, serial, request_id, asked)))
+
+    def _resign(
+        self,
+        live: LiveGame,
+        held: Sequence[str],
+        serial: int,
+        request_id: str | None,
+        asked: str,
+    ) -> dict[str, Any]:
+        with live.lock:
+            self._sync(live, request_id)
+            self.flag_if_due(live, sync=False)
+            session = live.ok()
+            again = self._repeat(live, held, request_id, asked)
+            if again is not None:
+                return again
+            seat = self._check_position(live, session, held, serial)
+            start = len(session.record.actions)
+            result = session.resign(seat)  # GameError (a game of more teams): nothing changed
+            answer = {
+                "resigned": True,
+                "seat": seat,
+                "result": result,
+                "serial": session.serial,
+                "version": len(session.record.actions),
+            }
+            self._write(live, session, start, seat, request_id, held, asked, answer)
+            return answer
+
     @staticmethod
     def _stale_text(saw: int, now: int) -> str:
         return (
@@ -1113,11 +1264,12 @@ class GameService:
             else None
         )
         if clock is None and live.clock is not None and not live.seed_pending:
-            clock = clocks.advance(live.clock, seat, session.to_act, session.over, self.now())
+            clock = clockrules.advance(live.clock, seat, session.to_act, session.over, self.now())
         extra = {**live.row.extra, "clock": clock} if clock is not None else None
+        then = self._ending(live, session) if session.over else []
         try:
             self.store.append(
-                live.id, start, entries, summary(session), request, extra, live.row.seq
+                live.id, start, entries, summary(session), request, extra, live.row.seq, then
             )
         except StoreError as e:
             # memory ran ahead of the store: rebuild from the store before the next use
@@ -1132,7 +1284,18 @@ class GameService:
         if extra is not None:
             live.row.extra = extra
             self._note_deadline(live)
-        self._tell(live, "time_out" if session.verdict else "move", seat)
+        reason = (session.verdict or {}).get("reason")
+        self._tell(live, {"time": "time_out", "resign": "resign"}.get(str(reason), "move"), seat)
+
+    def _ending(self, live: LiveGame, session: Session[Any]) -> list[Write]:
+        """What the end hooks write with the write that ends a game (see :mod:`.events`)."""
+        result = session.outcome or {}
+        out = []
+        for hook in list(self.enders):
+            w = hook(live, result)
+            if w is not None:
+                out.append(w)
+        return out
 
     def _tell(self, live: LiveGame, kind: str, actor: str | None) -> None:
         """Tell the listeners of a committed change (a listener's failure is only logged)."""
@@ -1156,7 +1319,7 @@ class GameService:
 
     def _note_deadline(self, live: LiveGame) -> None:
         clock = live.clock
-        due = clocks.deadline(clock) if clock is not None and not live.seed_pending else None
+        due = clockrules.deadline(clock) if clock is not None and not live.seed_pending else None
         with self._lock:
             if due is None:
                 self.deadlines.pop(live.id, None)
@@ -1174,14 +1337,14 @@ class GameService:
             if clock is None or session is None or session.over or live.seed_pending:
                 return False
             now = self.now()
-            if clocks.out_of_time(clock, now) is None:
+            if clockrules.out_of_time(clock, now) is None:
                 return False
             seat = session.to_act
             if seat is None:
                 return False
             start = len(session.record.actions)
             session.time_out(seat)
-            self._write(live, session, start, None, clock=clocks.flag(clock, seat, now))
+            self._write(live, session, start, None, clock=clockrules.flag(clock, seat, now))
             log.info("game %s: %s ran out of time", live.id, seat)
             return True
 
@@ -1206,8 +1369,8 @@ class GameService:
             if session.over:
                 raise IllegalActionError("the game is over")
             try:
-                fresh = clocks.ask_pause(clock, held, pause, self.now())
-            except clocks.ClockError as e:
+                fresh = clockrules.ask_pause(clock, held, pause, self.now())
+            except clockrules.ClockError as e:
                 raise IllegalActionError(str(e)) from None
             extra = {**live.row.extra, "clock": fresh}
             try:
@@ -1220,7 +1383,7 @@ class GameService:
             live.row.seq += 1
             live.row.extra = extra
             self._note_deadline(live)
-            return clocks.public(fresh, self.now())
+            return clockrules.public(fresh, self.now())
 
     # -- bots ----------------------------------------------------------------------------
 
@@ -1347,6 +1510,113 @@ class GameService:
         v["seats"] = live.seats_public()
         v.update(self._seed_facts(live))
         return v
+
+    # -- the analysis of a finished game ------------------------------------------------------
+
+    ANALYSES_KEPT = 16
+
+    def analysis(self, live: LiveGame) -> dict[str, Any]:
+        """Each team's chance to win after every action round of a finished game and its
+        turning points (:func:`greatwar.core.analysis.analyse`), computed once per game (a
+        whole replay of the record) and kept. Refused while the game is played: there is no
+        evaluation of a game in progress."""
+        with live.lock:
+            self._sync(live)
+            session = live.ok()
+            if not session.over:
+                raise Forbidden("a game is analysed once it is over, never while it is played")
+            actions = list(session.record.actions)
+            outcome = session.outcome
+        g = session.rules
+        if not isinstance(g, HasAnalysis):
+            raise ServiceError(f"{g.title} has no analysis")
+        key = (live.row.scenario, live.row.seed, len(actions))
+        with self._lock:
+            got = self._analyses.get(live.id)
+            if got is not None and got[0] == key:
+                self._analyses.move_to_end(live.id)
+                return got[1]
+        replay = Session(g, _record(live.row))
+
+        def positions() -> Iterator[tuple[int, Any]]:
+            yield 0, replay.state
+            for i, text in enumerate(actions):
+                replay.play_entry(text)
+                yield i + 1, replay.state
+
+        try:
+            doc = analyse(g, positions(), len(actions), outcome)
+        except Exception as e:
+            log.error("game %s: the analysis failed: %r", live.id, e)
+            raise EngineFailure("the game could not be analysed (the server log has why)") from None
+        doc["game_id"] = live.id
+        doc["steps"] = len(actions)
+        with self._lock:
+            self._analyses[live.id] = (key, doc)
+            while len(self._analyses) > self.ANALYSES_KEPT:
+                self._analyses.popitem(last=False)
+        return doc
+
+
+def replay_row(
+    row: GameRow, entries: Sequence[tuple[int, str, str | None]]
+) -> tuple[Session[Any] | None, str | None, list[str | None]]:
+    """A stored game replayed: its session, or None and why it cannot be (the store's problem
+    with the row, an unknown game, seats of another game, a set-up that cannot start, an entry
+    missing or refused); and the seat that made each entry. The reason names the entry, never
+    what the engine said about it (which may list a seat's hand): that goes to the server
+    log. Used to load a stored game and to check an imported one (:mod:`.backup`)."""
+    if row.problem:
+        return None, f"game {row.id}: the stored set-up is corrupt: {row.problem}", []
+    try:
+        g = game(row.game)
+    except UnknownGameError:
+        why = f"game {row.id}: unknown game {row.game!r}; this server plays {', '.join(games())}"
+        return None, why, []
+    if set(row.seats) != set(g.seats):
+        why = (
+            f"game {row.id}: the stored seats are not the seats of {g.title} ({', '.join(g.seats)})"
+        )
+        return None, why, []
+    made_by = (
+        f" (it was made by version {row.version} of the {g.title} engine; this is version "
+        f"{g.version})"
+        if row.version is not None and row.version != g.version
+        else ""
+    )
+    try:
+        session = Session(g, _record(row))
+    except Exception as e:
+        log.warning("game %s: the stored set-up cannot start: %r", row.id, e)
+        return None, f"game {row.id}: the stored set-up cannot start{made_by}", []
+    seats: list[str | None] = []
+    for i, (n, text, seat) in enumerate(entries):
+        if n != i:
+            return None, f"game {row.id}: record entry {i} is missing", []
+        try:
+            session.play_entry(text, seat)
+        except Exception as e:
+            log.warning("game %s: record entry %d %r by %s: %r", row.id, i, text, seat, e)
+            why = (
+                f"game {row.id}: stored record entry {i} (by {seat}) cannot be replayed by "
+                f"version {g.version} of the {g.title} engine{made_by}"
+            )
+            return None, why, []
+        seats.append(seat)
+    return session, None, seats
+
+
+def _check_options(g: Game[Any], scenario: str, options: Mapping[str, Any] | None) -> None:
+    """Refuse options the game does not have, or a value that is not one of an option's
+    choices, in words that never repeat what was sent (the game's own refusal may)."""
+    infos = {o.name: o for o in g.options(scenario)}
+    for name, value in (options or {}).items():
+        info = infos.get(name)
+        if info is None:
+            raise ServiceError(f"unknown option; the options are {', '.join(infos)}")
+        if info.choices and (value not in info.choices or type(value) is not type(info.default)):
+            shown = ", ".join(json.dumps(c) for c in info.choices)
+            raise ServiceError(f"option {name} must be one of {shown}")
 
 
 def _record(row: GameRow) -> GameRecord:

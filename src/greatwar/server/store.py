@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import queue
 import threading
 import time
@@ -70,6 +71,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
+
+from greatwar.server import tables
 
 log = logging.getLogger("greatwar.server")
 
@@ -124,6 +127,10 @@ bot_claims_table = Table(
 )
 
 SEED_LIMIT = 2**63
+DAMAGED = "damaged"
+"""The set-up fact (``extra``) of a game imported with ``greatwar import --keep-damaged`` that
+does not replay or does not fit the store's limits: why. Such a game is shown as a problem and
+never played (:mod:`greatwar.server.backup`)."""
 CHANNEL = "greatwar"
 """The PostgreSQL channel every commit of a game is told on (``'<game id> <seq>'``)."""
 
@@ -179,14 +186,39 @@ def database_url(text: str) -> str:
     return text
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text_: str) -> float:
+    x = float(text_)
+    if not math.isfinite(x):
+        raise ValueError(f"{text_[:20]} is not a finite number")
+    return x
+
+
+def loads(raw: str) -> Any:
+    """JSON text as Python, strictly: ``NaN``, ``Infinity`` and numbers too large for a float
+    (``1e400``) are refused (ValueError), so nothing read from the store can make an answer
+    that is not JSON."""
+    return json.loads(raw, parse_constant=_no_constant, parse_float=_finite_float)
+
+
 def _loads(raw: Any) -> tuple[Any, bool]:
-    """Parsed JSON text, and whether it parsed."""
+    """Parsed JSON text, and whether it parsed (strictly: see :func:`loads`)."""
     if not isinstance(raw, str):
         return None, raw is None
     try:
-        return json.loads(raw), True
+        return loads(raw), True
     except (ValueError, RecursionError):
         return None, False
+
+
+def finite(x: Any) -> float:
+    """A stored time as a float: one that is not a finite number (a hand-edited row) is 0."""
+    if isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x):
+        return float(x)
+    return 0.0
 
 
 def _seats_problem(seats: Any) -> str | None:
@@ -214,6 +246,56 @@ def _request(r: Any) -> StoredRequest | None:
     return StoredRequest(str(r.request_id), seats, str(r.digest), answer)
 
 
+def read_row(r: Any) -> GameRow:
+    """A ``games`` row (or anything with its columns as attributes) as a :class:`GameRow`.
+    Never raises: what cannot be read as a game is told in ``problem``, and a value that
+    cannot be sent as JSON (a time that is not a finite number) is read as 0."""
+    problems: list[str] = []
+    options, ok = _loads(r.options)
+    if not ok or not (options is None or isinstance(options, dict)):
+        problems.append("the stored options are not an object")
+        options = None
+    seats, ok = _loads(r.seats)
+    why = _seats_problem(seats) if ok else "the stored seats are not JSON"
+    if why:
+        problems.append(why)
+    summary, _ = _loads(r.summary)
+    extra, ok = _loads(getattr(r, "extra", None))
+    if extra is None and ok:
+        extra = {}
+    if not isinstance(extra, dict):
+        problems.append("the stored set-up facts are not an object")
+        extra = {}
+    damaged = extra.get(DAMAGED)
+    if damaged is not None:
+        problems.append(f"imported damaged: {str(damaged)[:300]}")
+    seed = r.seed
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        problems.append("the stored seed is not a whole number from 0 to 2^63-1")
+        seed = 0
+    game = r.game if isinstance(r.game, str) else ""
+    scenario = r.scenario if isinstance(r.scenario, str) else ""
+    if not game or not scenario:
+        problems.append("the stored game or scenario is not a text")
+    version = r.version if isinstance(r.version, str) else None
+    seq = getattr(r, "seq", 0)
+    return GameRow(
+        id=str(r.id),
+        created=finite(r.created),
+        updated=finite(r.updated),
+        game=game,
+        scenario=scenario,
+        options=options,
+        seed=seed,
+        seats=seats,
+        summary=summary if isinstance(summary, dict) else {},
+        problem="; ".join(problems) or None,
+        version=version,
+        extra=extra,
+        seq=seq if type(seq) is int else 0,
+    )
+
+
 @dataclass(frozen=True)
 class _Append:
     """The rows of one :meth:`GameStore.append` (written together with the other appends of a
@@ -223,6 +305,7 @@ class _Append:
     request: dict[str, Any] | None
     # b_id, b_updated, b_summary (and b_extra: new set-up facts; b_seq: the seq the writer saw)
     game: dict[str, Any]
+    then: tuple[Callable[[Connection], None], ...] = ()  # more to write in the transaction
 
 
 _UPDATE_ANY = (
@@ -270,6 +353,9 @@ def _append_all(conn: Connection, appends: Sequence[_Append]) -> None:
     requests = [a.request for a in appends if a.request is not None]
     if requests:
         conn.execute(requests_table.insert(), requests)
+    for a in appends:
+        for write in a.then:
+            write(conn)
     _tell(conn, [_notice(a.game["b_id"], a.game.get("b_seq")) for a in appends])
 
 
@@ -395,6 +481,7 @@ class GameStore:
         self.engine: Engine = open_engine(url, busy_timeout)
         try:
             metadata.create_all(self.engine)
+            tables.create(self.engine)  # accounts, the lobby, ratings
             self._upgrade()
         except SQLAlchemyError as e:
             raise StoreError(f"cannot open the game store {self.describe()}: {e}") from e
@@ -469,7 +556,10 @@ class GameStore:
         seats: dict[str, Any],
         summary: dict[str, Any],
         extra: dict[str, Any] | None = None,
+        then: Sequence[Callable[[Connection], None]] = (),
     ) -> None:
+        """Store a new game (``then``: more writes in the same transaction, such as the
+        lobby's offer that the game starts)."""
         now = time.time()
         row = {
             "id": game_id,
@@ -488,6 +578,8 @@ class GameStore:
 
         def write(conn: Connection) -> None:
             conn.execute(games_table.insert().values(**row))
+            for more in then:
+                more(conn)
 
         self._writer.submit(write)
 
@@ -500,11 +592,14 @@ class GameStore:
         request: StoredRequest | None = None,
         extra: dict[str, Any] | None = None,
         seq: int | None = None,
+        then: Sequence[Callable[[Connection], None]] = (),
     ) -> None:
         """Append record entries ``n, n+1, ...`` (text, seat), the new summary, the request
         they answer and (when given) the game's new set-up facts (its clock), in one committed
         transaction, raising the game's ``seq``. With ``seq`` (the one the writer's copy has),
-        nothing is written when the game's is another (:class:`MovedError`)."""
+        nothing is written when the game's is another (:class:`MovedError`). ``then``: more
+        writes committed in the same transaction, after the entries (a game's end: its
+        ratings)."""
         now = time.time()
         rows = [
             {"game_id": game_id, "n": n + i, "text": t, "seat": seat, "at": now}
@@ -525,7 +620,7 @@ class GameStore:
             game["b_extra"] = json.dumps(extra)
         if seq is not None:
             game["b_seq"] = seq
-        self._writer.submit(_Append(rows, asked, game))
+        self._writer.submit(_Append(rows, asked, game, tuple(then)))
 
     @staticmethod
     def _update(conn: Connection, game_id: str, seq: int | None, **values: Any) -> None:
@@ -575,55 +670,17 @@ class GameStore:
 
         self._writer.submit(write)
 
-    # -- reading -----------------------------------------------------------------------
+    def write(self, fn: Callable[[Connection], None]) -> None:
+        """Commit ``fn(connection)`` through the store's one writer (accounts, the lobby):
+        waits until it is committed, or raises why it was not (:class:`StoreError`)."""
+        self._writer.submit(fn)
 
-    def _row(self, r: Any) -> GameRow:
-        problems: list[str] = []
-        options, ok = _loads(r.options)
-        if not ok or not (options is None or isinstance(options, dict)):
-            problems.append("the stored options are not an object")
-            options = None
-        seats, ok = _loads(r.seats)
-        why = _seats_problem(seats) if ok else "the stored seats are not JSON"
-        if why:
-            problems.append(why)
-        summary, _ = _loads(r.summary)
-        extra, ok = _loads(getattr(r, "extra", None))
-        if extra is None and ok:
-            extra = {}
-        if not isinstance(extra, dict):
-            problems.append("the stored set-up facts are not an object")
-            extra = {}
-        seed = r.seed
-        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-            problems.append("the stored seed is not a whole number from 0 to 2^63-1")
-            seed = 0
-        game = r.game if isinstance(r.game, str) else ""
-        scenario = r.scenario if isinstance(r.scenario, str) else ""
-        if not game or not scenario:
-            problems.append("the stored game or scenario is not a text")
-        version = r.version if isinstance(r.version, str) else None
-        seq = getattr(r, "seq", 0)
-        return GameRow(
-            id=str(r.id),
-            created=float(r.created) if isinstance(r.created, int | float) else 0.0,
-            updated=float(r.updated) if isinstance(r.updated, int | float) else 0.0,
-            game=game,
-            scenario=scenario,
-            options=options,
-            seed=seed,
-            seats=seats,
-            summary=summary if isinstance(summary, dict) else {},
-            problem="; ".join(problems) or None,
-            version=version,
-            extra=extra,
-            seq=seq if type(seq) is int else 0,
-        )
+    # -- reading -----------------------------------------------------------------------
 
     def get(self, game_id: str) -> GameRow | None:
         with self._read() as conn:
             r = conn.execute(select(games_table).where(games_table.c.id == game_id)).first()
-        return None if r is None else self._row(r)
+        return None if r is None else read_row(r)
 
     def actions(self, game_id: str, start: int = 0) -> list[tuple[int, str, str | None]]:
         """The record entries (n, text, seat) in order (from entry ``start``)."""
@@ -687,7 +744,7 @@ class GameStore:
         )
         with self._read() as conn:
             rows = conn.execute(q).all()
-        return [(self._row(r), int(r.n or 0)) for r in rows]
+        return [(read_row(r), int(r.n or 0)) for r in rows]
 
     def game_ids_with_bots(self) -> list[str]:
         """Games whose summary says a bot seat is to act (the server resumes their bots when

@@ -6,11 +6,15 @@
 // t(key, args) fills {names} in a text; {n:plural:form|form|...} gives the form of a word for
 // the number n, by the language's plural rules (the browser's Intl.PluralRules; the forms are
 // listed in the order of the language's categories, which the server sends with the texts).
+// As on the server (greatwar/core/i18n.py), a name may carry its grammatical cases: an argument
+// made by named(text, forms) (or word(key), a catalogue word with the forms the server sends for
+// it) fills {space.acc} with its accusative (.nom .gen .dat .acc .ins .pre), and
+// {side:agree:sg=побеждает|pl=побеждают} with the form that agrees with its gender or number.
 
 const PREF = "greatwar.lang";
 const LANGS = { en: "EN", ru: "RU" };
 
-let doc = { lang: "en", plurals: ["one", "other"], strings: {} };
+let doc = { lang: "en", plurals: ["one", "other"], strings: {}, forms: {} };
 const listeners = [];
 
 // The language chosen in this browser, if any.
@@ -57,12 +61,44 @@ function plural(n, forms) {
   return forms[i >= 0 && i < forms.length ? i : forms.length - 1];
 }
 
+// A name with its grammatical cases and its gender or number (agr: m, f, n or pl); it reads
+// as its text where a plain string is wanted.
+export function named(text, forms = {}) {
+  return { ...forms, text: String(text), toString: () => String(text) };
+}
+
+// A word of the catalogue as a name, with the forms the server sends for it (if any).
+export function word(key) {
+  return named(t(key), (doc.forms && doc.forms[key]) || {});
+}
+
+// A title in the language's quotation marks (Russian: «...», with „...“ inside), as the
+// server's i18n.quoted writes it; other languages leave it as it is.
+export function quoted(name) {
+  const s = String(name);
+  if (doc.lang !== "ru") return s;
+  const inner = s.startsWith("«") && s.endsWith("»") ? s.slice(1, -1) : s;
+  return `«${inner.replace(/«/g, "„").replace(/»/g, "“")}»`;
+}
+
+const CASES = new Set(["nom", "gen", "dat", "acc", "ins", "pre"]);
+
+function agree(v, forms) {
+  const agr = (v && typeof v === "object" && v.agr) || "";
+  const pairs = forms.map((f) => f.split("="));
+  const hit = pairs.find(([k]) => k === agr || (k === "sg" && ["m", "f", "n"].includes(agr)));
+  return (hit || pairs[0] || ["", ""])[1] ?? "";
+}
+
 export function t(key, args = {}) {
   const s = doc.strings[key] ?? key;
-  return s.replace(/\{(\w+)(?::plural:([^{}]*))?\}/g, (m, k, forms) => {
+  return s.replace(/\{(\w+)(?:\.(\w+))?(?::(plural|agree):([^{}]*))?\}/g, (m, k, kase, spec, forms) => {
     const v = args[k];
     if (v === undefined || v === null) return m;
-    return forms !== undefined ? plural(v, forms.split("|")) : String(v);
+    if (spec === "plural") return plural(v, forms.split("|"));
+    if (spec === "agree") return agree(v, forms.split("|"));
+    if (kase && CASES.has(kase) && typeof v === "object") return String(v[kase] ?? v.text ?? v);
+    return typeof v === "object" && v.text !== undefined ? v.text : String(v);
   });
 }
 

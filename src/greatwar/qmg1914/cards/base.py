@@ -19,6 +19,7 @@ Home space is enemy-held still has its Status cards; only scoring is affected (S
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from greatwar.core.actions import Action
@@ -27,6 +28,23 @@ from greatwar.qmg1914.data import CARDS
 from greatwar.qmg1914.state import State
 
 Op = list[Any]  # [name, {params}]
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """One way a side may add symbols to a battle, as PROCEDURE's sufficiency check counts it
+    (:func:`greatwar.qmg1914.battle.offers`): card ``card`` is used and adds ``gain`` symbols;
+    it costs ``hand`` cards from the attacking power's hand besides DIFFICULT TERRAIN's card (a
+    card used from hand counts itself among them); ``once`` names the once-per-turn effect it
+    spends; with ``stays`` the card stays prepared (it may be used again), with ``back`` it goes
+    back to its owner's hand."""
+
+    card: int
+    gain: int
+    hand: int = 0
+    once: str = ""
+    stays: bool = False
+    back: bool = False
 
 
 class Behaviour:
@@ -98,6 +116,12 @@ class Behaviour:
     def battle_apply(self, s: State, owner: int, k: int, b: Frame, a: Action) -> bool:
         """Carry out one of :meth:`battle_actions`; True if it was this card's."""
         return False
+
+    def battle_use(self, s: State, owner: int, k: int, b: Frame, a: Action) -> Use | None:
+        """What one of :meth:`battle_actions` (a Reinforce or a Sustain) adds and costs, for
+        PROCEDURE's sufficiency check; None: the named prepared card's symbols, at no other
+        cost."""
+        return None
 
     def after_draft(self, s: State, owner: int, k: int, p: int, drafted: int) -> None:
         """Power ``p`` has just drafted card ``drafted``."""

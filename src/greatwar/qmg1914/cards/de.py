@@ -11,7 +11,7 @@ from greatwar.qmg1914 import board, piles
 from greatwar.qmg1914.battle import add_sustain, battle_cost, push_battle, sustain_cards, waived
 from greatwar.qmg1914.battle import options as battle_options
 from greatwar.qmg1914.cards.backing import Backing
-from greatwar.qmg1914.cards.base import Op, StatusCard, register
+from greatwar.qmg1914.cards.base import Op, StatusCard, Use, register
 from greatwar.qmg1914.cards.common import (
     ALL,
     area,
@@ -551,6 +551,11 @@ class BigBerthaRailwayGuns(StatusCard):
         add_sustain(s, b, DE, CARDS[c].strength)
         push_pay(s, DE, CARDS[c].strength, "hand", "big_bertha_railway_guns")
         return True
+
+    def battle_use(self, s: State, owner: int, k: int, b: Frame, a: Action) -> Use | None:
+        c = CARD_INDEX[a.args[0]]
+        n = CARDS[c].strength
+        return Use(c, n, hand=n, once="big_bertha", stays=True)
 
 
 # -- Events -------------------------------------------------------------------------------

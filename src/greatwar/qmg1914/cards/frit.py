@@ -7,7 +7,7 @@ from greatwar.core.actions import Action
 from greatwar.core.steps import Frame
 from greatwar.qmg1914 import board, piles
 from greatwar.qmg1914.battle import add_sustain, can_pay_sustain, sustain_cards
-from greatwar.qmg1914.cards.base import Op, StatusCard, register
+from greatwar.qmg1914.cards.base import Op, StatusCard, Use, register
 from greatwar.qmg1914.cards.common import (
     X,
     area,
@@ -148,11 +148,16 @@ class GeneralNivellesCreepingBarrage(StatusCard):
         add_sustain(s, b, FRIT, 1)
         return True
 
+    def battle_use(self, s: State, owner: int, k: int, b: Frame, a: Action) -> Use | None:
+        return Use(CARD_INDEX[a.args[0]], 1, hand=1, once="nivelle")
+
 
 @register
 class RenaultFTTanks(StatusCard):
     """⚠ Once per turn, when France sustains a land battle with a prepared French card, it may
-    take that card back into hand instead of discarding it (``sustain <card> keep``; Q41)."""
+    take that card back into hand instead of discarding it (``sustain <card> keep``; Q41). Like
+    any Sustain it is offered only when the total can still be made sufficient, and France then
+    goes on until it is (Q56): it never unprepares a card in mid-battle for nothing."""
 
     key = "renault_ft_tanks"
 
@@ -184,6 +189,10 @@ class RenaultFTTanks(StatusCard):
         log(s, "battle.sustain_kept", "RESOLVING BATTLE", FRIT, card=CARD_IDS[c])
         add_sustain(s, b, FRIT, CARDS[c].strength)
         return True
+
+    def battle_use(self, s: State, owner: int, k: int, b: Frame, a: Action) -> Use | None:
+        c = CARD_INDEX[a.args[0]]
+        return Use(c, CARDS[c].strength, once="renault", back=True)
 
 
 @register

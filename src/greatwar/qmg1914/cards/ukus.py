@@ -10,7 +10,7 @@ from greatwar.core.steps import Frame
 from greatwar.qmg1914 import board, piles
 from greatwar.qmg1914.battle import add_reinforce, add_sustain, can_pay_sustain, reinforce_cards
 from greatwar.qmg1914.cards.backing import Backing
-from greatwar.qmg1914.cards.base import Op, StatusCard, register
+from greatwar.qmg1914.cards.base import Op, StatusCard, Use, register
 from greatwar.qmg1914.cards.common import (
     ALL,
     Requiring,
@@ -261,6 +261,9 @@ class Battlecruisers(StatusCard):
         add_sustain(s, b, UKUS, 1)
         return True
 
+    def battle_use(self, s: State, owner: int, k: int, b: Frame, a: Action) -> Use | None:
+        return Use(CARD_INDEX[a.args[0]], 1, hand=1, once="battlecruisers")
+
 
 @register
 class MarkIVTanks(StatusCard):
@@ -340,6 +343,10 @@ class Dreadnoughts(StatusCard):
         log(s, "battle.reinforce_kept", "RESOLVING BATTLE", UKUS, card=CARD_IDS[c])
         add_reinforce(b, CARDS[c].strength)
         return True
+
+    def battle_use(self, s: State, owner: int, k: int, b: Frame, a: Action) -> Use | None:
+        c = CARD_INDEX[a.args[0]]
+        return Use(c, CARDS[c].strength, once="dreadnoughts", stays=True)
 
 
 @register

@@ -248,6 +248,7 @@ export class Board {
     const attack = new Set(mm.attack || []);
     const attacked = new Set(mm.attacked || []);
     const from = new Set(mm.attack_from || []);
+    const badges = { move: tr("pog.badge.move"), attack: tr("pog.badge.attack") }; // П and А in Russian
     for (const s of f.spaces.values()) {
       const el = this.spaceEls.get(s.id);
       if (s.kind === "offmap_box") continue;
@@ -294,8 +295,8 @@ export class Board {
         svg("rect", { x: x0 - 12 + dx, y: y0 - 12, width: 22, height: 22, rx: 4 }, g);
         text(g, x0 - 1 + dx, y0 + 4, label, {});
       };
-      if (move.has(s.id)) badge("M", "act-move", 0);
-      if (attack.has(s.id)) badge("A", "act-attack", move.has(s.id) ? 24 : 0);
+      if (move.has(s.id)) badge(badges.move, "act-move", 0);
+      if (attack.has(s.id)) badge(badges.attack, "act-attack", move.has(s.id) ? 24 : 0);
       if (attacked.has(s.id)) svg("circle", { cx: s.x, cy: s.y, r: Math.max(s.w, s.h) * 0.62, class: "attacked-ring" }, marks);
       if (from.has(s.id)) svg("rect", { x: x0 - 5, y: y0 - 5, width: s.w + 10, height: s.h + 10, rx: 9, class: "attack-from" }, marks);
     }

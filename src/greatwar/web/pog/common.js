@@ -2,15 +2,17 @@
 // facts (map, units, cards) and the labels of its actions. The shared helpers are re-exported.
 
 import { api } from "../common.js";
-import { lang, t } from "../i18n.js";
+import { lang, named, quoted, t, word } from "../i18n.js";
 
 export * from "../common.js";
-export { t } from "../i18n.js";
+export { named, quoted, t, word } from "../i18n.js";
 
 // Words by key in the page's language (``pog.<table>.<key>`` of the client's catalogue), read
 // like a table: SIDE_NAME.ap.
 const words = (table) => new Proxy({}, { get: (_, k) => (typeof k === "string" && k ? t(`pog.${table}.${k}`) : undefined) });
 export const SIDE_NAME = words("side");
+// A side as a name with its cases and number ({side.nom} inside a sentence: «союзники»).
+export const sideName = (side) => word(`pog.side.${side}`);
 export const SIDE_SHORT = words("side_short");
 export const OUTCOME = words("outcome");
 
@@ -104,6 +106,11 @@ export class Facts {
     const x = this.units.get(id) || this.cards.get(id) || this.spaces.get(id);
     return x ? x.name : id;
   }
+  // A space's name with its cases ({space.acc} in a text: «Атаковать Варшаву»).
+  place(id) {
+    const s = this.spaces.get(id);
+    return s ? named(s.name, s.forms || {}) : id;
+  }
   cardTitle(id) {
     const c = this.cards.get(id);
     return c ? `${c.name} (${SIDE_SHORT[c.side]} #${c.number})` : id;
@@ -134,7 +141,7 @@ export function actionLabel(facts, text, v = null) {
     const c = facts.cards.get(id);
     return c ? c.name : id;
   };
-  const card_ = card;
+  const card_ = (id) => quoted(card(id)); // «Операция „Блюхер“» in Russian
   const x = (key, args) => t(`pog.act.${key}`, args);
   switch (verb) {
     case "play":
@@ -145,7 +152,7 @@ export function actionLabel(facts, text, v = null) {
       if (a[0] === "event") return x("event", { card: card_(a[1]) });
       return x("play", { card: card_(a[1]), use: a[0] });
     case "activate":
-      return x(a[0] === "attack" ? "activate_attack" : "activate_move", { space: n(a[1]) });
+      return x(a[0] === "attack" ? "activate_attack" : "activate_move", { space: facts.place(a[1]) });
     case "move":
       return x("move", { unit: u(a[0]), space: n(a[1]) });
     case "entrench":
@@ -153,7 +160,7 @@ export function actionLabel(facts, text, v = null) {
     case "sr":
       return a.length === 1 ? x("redeploy", { unit: u(a[0]) }) : x("redeploy_to", { unit: u(a[0]), space: n(a[1]) });
     case "attack":
-      return x("attack", { space: n(a[0]) });
+      return x("attack", { space: facts.place(a[0]) });
     case "with":
       return x("with", { unit: u(a[0]) });
     case "pin":

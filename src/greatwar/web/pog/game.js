@@ -2,7 +2,7 @@
 // shared shell (../shell.js) connects, sends, undoes, chats and notifies; this module draws the
 // map, the panels, the hand and the prompt, and turns clicks into decisions.
 
-import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, savePref, SIDE_NAME, SIDE_SHORT, t, turnLabel, unitLabel } from "./common.js";
+import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, quoted, savePref, SIDE_NAME, SIDE_SHORT, sideName, t, turnLabel, unitLabel } from "./common.js";
 import { Board } from "./board.js";
 import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
 import { $, closeMenu, placePopup, seatToken, Shell } from "../shell.js";
@@ -38,8 +38,8 @@ const seenKey = () => `seen.${gameId}.${state.v ? state.v.seat : ""}`;
 
 function render() {
   const v = state.v;
-  $("seat-name").textContent = SIDE_NAME[v.seat];
-  $("seat-name").className = `seat side-${v.seat}`;
+  $("seat-name").textContent = v.observer ? t("shell.observer") : SIDE_NAME[v.seat];
+  $("seat-name").className = v.observer ? "seat observer" : `seat side-${v.seat}`;
   Object.assign(document.body.dataset, {
     seat: v.seat,
     round: String(v.round),
@@ -53,8 +53,8 @@ function render() {
   });
   const opp = v.seat === "ap" ? "cp" : "ap";
   const oppSeat = v.seats[opp];
-  $("opponent").textContent = oppSeat.kind === "bot" ? t("pog.against_bot", { bot: botName(oppSeat.bot) }) : t("pog.against_human");
-  $("chat-tab").hidden = oppSeat.kind === "bot";
+  $("opponent").textContent = v.observer ? "" : oppSeat.kind === "bot" ? t("pog.against_bot", { bot: botName(oppSeat.bot) }) : t("pog.against_human");
+  $("chat-tab").hidden = v.observer || oppSeat.kind === "bot";
   board.render(v);
   board.setTrail(trailItems(state.stepper ? state.stepper.items.slice(0, state.stepper.at + 1) : freshEntries(), state.stepper ? state.stepper.items[state.stepper.at] : null));
   renderTracks($("tracks"), facts, v);
@@ -97,7 +97,7 @@ function renderStatusLine() {
     items.map((e) =>
       el(
         "span",
-        { class: `chip${e.side ? " side-" + e.side : ""}`, title: e.card ? t("pog.in_force_title", { name: e.name, turn: e.turn }) : e.name, onclick: () => e.card && showCard(e.card) },
+        { class: `chip${e.side ? " side-" + e.side : ""}`, title: e.card ? t("pog.in_force_title", { name: quoted(e.name), turn: e.turn }) : e.name, onclick: () => e.card && showCard(e.card) },
         e.card ? e.name : e.key.replace(/_/g, " "),
       ),
     ),
@@ -107,6 +107,12 @@ function renderStatusLine() {
 
 function renderHand() {
   const v = state.v;
+  if (v.observer) {
+    // an observer of a public game: no hand, the numbers of cards only
+    const count = (side) => t("pog.opp_hand", { side: SIDE_NAME[side], n: v.cards.hand_count[side], deck: v.cards.deck_count[side] });
+    fill($("hand"), el("div", { class: "hand-title", "data-testid": "hand" }, t("shell.watching"), ` · ${count("ap")} · ${count("cp")}`));
+    return;
+  }
   const playable = new Set(legal().flatMap(entities).filter((id) => facts.kind(id) === "card"));
   const hand = v.cards.hand.map((id) => cardFace(facts, id, { onClick: clickCard, playable: playable.has(id), compact: true }));
   const opp = v.seat === "ap" ? "cp" : "ap";
@@ -166,7 +172,7 @@ function summarise(entries) {
   const parts = [];
   const plays = entries.filter(([, e]) => e.k && e.k.startsWith("card.") && e.a && e.a.card && e.s && state.v && e.s !== state.v.seat);
   const use = { "card.ops": "ops", "card.sr": "sr", "card.rp": "rp", "card.event": "event" };
-  for (const [, e] of plays) parts.push(t(`pog.played${use[e.k] ? "_" + use[e.k] : ""}`, { side: SIDE_SHORT[e.s], card: facts.name(e.a.card) }));
+  for (const [, e] of plays) parts.push(t(`pog.played${use[e.k] ? "_" + use[e.k] : ""}`, { side: SIDE_SHORT[e.s], card: quoted(facts.name(e.a.card)) }));
   if (moves) parts.push(t("pog.n_moves", { n: moves }));
   if (combats) parts.push(t("pog.n_combats", { n: combats }));
   if (elim) parts.push(t("pog.n_eliminated", { n: elim }));
@@ -219,7 +225,7 @@ function renderRecent() {
   }
   box.hidden = false;
   fill(box,
-    summary ? el("div", { class: "recent-title" }, t("pog.since_last"), " ", summary) : el("div", { class: "recent-title" }, t("pog.opp_last_round")),
+    summary ? el("div", { class: "recent-title" }, t(state.v.observer ? "pog.since_looked" : "pog.since_last"), " ", summary) : el("div", { class: "recent-title" }, t(state.v.observer ? "pog.last_round" : "pog.opp_last_round")),
     el(
       "div",
       { class: "recent-buttons" },
@@ -598,7 +604,7 @@ function showMenu(actions, ev, title) {
   fill(menu,
     el("div", { class: "menu-title" }, title || t("pog.choose")),
     ...actions.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, state.v))),
-    el("button", { class: "link", onclick: closeMenu }, "cancel"),
+    el("button", { class: "link", onclick: closeMenu }, t("pog.cancel")),
   );
   placePopup(menu, ev);
 }
@@ -606,7 +612,7 @@ function showMenu(actions, ev, title) {
 function unitRow(u, targets, out) {
   const d = facts.units.get(u.id);
   const fac = u.reduced ? d.reduced : d.full;
-  return `${d.name} ${fac.join("-")}${u.reduced ? " (reduced)" : ""}${out.has(u.id) ? " — out of supply" : ""}`;
+  return `${d.name} ${fac.join("-")}${u.reduced ? ` (${t("pog.reduced")})` : ""}${out.has(u.id) ? ` — ${t("pog.out_of_supply")}` : ""}`;
 }
 
 // A stack opened: every unit with what it may do now.
@@ -618,7 +624,7 @@ function showStack(spaceId, ev) {
   const menu = $("menu");
   const spaceActs = legal().filter((a) => entities(a).includes(spaceId) && !entities(a).some((x) => facts.kind(x) === "unit"));
   fill(menu,
-    el("div", { class: "menu-title" }, `${s.name}: ${here.length} unit${here.length > 1 ? "s" : ""}`),
+    el("div", { class: "menu-title" }, t("pog.stack_units", { space: s.name, n: here.length })),
     spaceActs.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, v))),
     el(
       "div",
@@ -632,12 +638,12 @@ function showStack(spaceId, ev) {
           acts.length === 1
             ? el("button", { class: "action", "data-action": acts[0], onclick: () => (closeMenu(), send(acts[0])) }, actionLabel(facts, acts[0], v))
             : acts.length > 1
-              ? el("button", { class: "action", onclick: () => (closeMenu(), clickEntity(u.id, ev)) }, `choose (${acts.length})…`)
+              ? el("button", { class: "action", onclick: () => (closeMenu(), clickEntity(u.id, ev)) }, t("pog.choose_n", { n: acts.length }))
               : null,
         );
       }),
     ),
-    el("button", { class: "link", onclick: closeMenu }, "close"),
+    el("button", { class: "link", onclick: closeMenu }, t("pog.close")),
   );
   placePopup(menu, ev);
 }
@@ -656,15 +662,15 @@ function inspect(spaceId, ev) {
       ? el(
           "div",
           { class: "inspect-facts" },
-          `${humanWords(s.terrain)} · ${ctrl === "neutral" ? "neutral" : `controlled by the ${SIDE_NAME[ctrl] || "?"}`}`,
-          s.fort ? ` · fort ${s.fort} (${v.board.forts[spaceId] || "intact"})` : "",
-          v.board.trenches[spaceId] ? ` · trench level ${v.board.trenches[spaceId].level} (${v.board.trenches[spaceId].side.toUpperCase()})` : "",
-          (v.historical ? s.vp : s.vp_classic) ? " · VP space" : "",
-          (v.supply?.spaces || []).includes(spaceId) ? " · out of supply" : "",
+          `${facts.word(`terrain.${s.terrain}`, humanWords(s.terrain))} · ${ctrl === "neutral" ? t("pog.neutral_space") : ctrl ? t("pog.controlled_by", { side: sideName(ctrl) }) : "?"}`,
+          s.fort ? ` · ${t("pog.fort_status", { n: s.fort, status: facts.word(`fort.${v.board.forts[spaceId] || "intact"}`, v.board.forts[spaceId] || "intact") })}` : "",
+          v.board.trenches[spaceId] ? ` · ${t("pog.trench_of", { n: v.board.trenches[spaceId].level, side: SIDE_SHORT[v.board.trenches[spaceId].side] })}` : "",
+          (v.historical ? s.vp : s.vp_classic) ? ` · ${t("pog.vp_space")}` : "",
+          (v.supply?.spaces || []).includes(spaceId) ? ` · ${t("pog.out_of_supply")}` : "",
         )
       : null,
     here.length ? el("div", { class: "stack-list" }, here.map((u) => el("div", { class: "stack-row", "data-unit": u.id }, unitRow(u, null, out)))) : el("div", { class: "muted" }, t("pog.no_units")),
-    el("button", { class: "link", onclick: closeMenu }, "close"),
+    el("button", { class: "link", onclick: closeMenu }, t("pog.close")),
   );
   placePopup(menu, ev);
 }
@@ -674,7 +680,7 @@ function showCard(id, actions = [], ev = null) {
   fill(menu,
     cardFace(facts, id),
     ...actions.map((a) => el("button", { class: "action", "data-action": a, onclick: () => (closeMenu(), send(a)) }, actionLabel(facts, a, state.v))),
-    el("button", { class: "link", onclick: closeMenu }, "close"),
+    el("button", { class: "link", onclick: closeMenu }, t("pog.close")),
   );
   placePopup(menu, ev);
 }

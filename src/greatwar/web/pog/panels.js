@@ -2,7 +2,7 @@
 // events in force, the score, cards, the log (grouped by action round, with dice), the
 // procedure under way, the combat box, and the reference (tables, turn track, guide).
 
-import { DIE_FACES, el, fill, humanWords, nationName, SIDE_NAME, SIDE_SHORT, t as tr, turnLabel } from "./common.js";
+import { DIE_FACES, el, fill, humanWords, nationName, quoted, SIDE_NAME, SIDE_SHORT, sideName, t as tr, turnLabel } from "./common.js";
 import { logLine as sharedLogLine, LogPanel as SharedLogPanel } from "../log.js";
 
 const USES = new Set(["ops", "sr", "rp", "event", "auto"]);
@@ -33,7 +33,7 @@ export function renderTracks(box, facts, v) {
       { class: "turnline" },
       el("b", {}, tr("pog.turn_colon", { turn: v.turn, label: turnLabel(facts, v) })),
       ` · ${ar}`,
-      v.to_act ? el("span", { class: `to-act side-${v.to_act}` }, ` · ${tr("pog.to_act", { side: SIDE_NAME[v.to_act] })}`) : null,
+      v.to_act ? el("span", { class: `to-act side-${v.to_act}` }, ` · ${tr("pog.to_act", { side: sideName(v.to_act) })}`) : null,
     ),
     trackRow(tr("pog.turn"), 20, v.turn, (i) => i, 1),
     trackRow(tr("pog.vp"), 21, Math.max(0, Math.min(20, t.vp))),
@@ -75,7 +75,7 @@ export function renderRounds(box, facts, v, onCard) {
       cells.push(
         el(
           "td",
-          { class: `${p ? "used" : ""}${now ? " now" : ""}`, title: p ? tr(p.card ? "pog.round_use_card" : "pog.round_use", { side: SIDE_NAME[side], round: i, card: p.card ? facts.name(p.card) : "", use: useShort(p.use) }) : "" },
+          { class: `${p ? "used" : ""}${now ? " now" : ""}`, title: p ? tr(p.card ? "pog.round_use_card" : "pog.round_use", { side: SIDE_NAME[side], round: i, card: p.card ? quoted(facts.name(p.card)) : "", use: useShort(p.use) }) : "" },
           p
             ? el(
                 "a",
@@ -305,7 +305,7 @@ export function renderCombat(box, facts, v) {
   if (c.cards && c.cards.length) extra.push(tr("pog.cards_x", { cards: c.cards.map((x) => facts.name(x)).join(", ") }));
   const toggle = el("button", { class: "cb-toggle", title: tr("pog.fold"), onclick: () => box.classList.toggle("folded") }, "▾");
   fill(box,
-    el("div", { class: "cb-title" }, toggle, tr(c.stage === "designation" ? "pog.planned_attack" : "pog.combat_for", { space: facts.name(c.target) }), extra.length ? el("span", { class: "muted" }, ` · ${extra.join(" · ")}`) : null),
+    el("div", { class: "cb-title" }, toggle, tr(c.stage === "designation" ? "pog.planned_attack" : "pog.combat_for", { space: facts.place(c.target) }), extra.length ? el("span", { class: "muted" }, ` · ${extra.join(" · ")}`) : null),
     el("div", { class: "cb-sides" }, sideBox(facts, tr("pog.attacker", { side: SIDE_SHORT[c.attacker] }), c.att), sideBox(facts, tr("pog.defender", { side: SIDE_SHORT[c.attacker === "ap" ? "cp" : "ap"] }), c.dfn)),
     fires.length ? el("div", { class: "cb-fires" }, fires) : null,
     c.winner ? el("div", { class: "cb-result" }, tr("pog.win_combat", { side: SIDE_NAME[c.winner] })) : null,

@@ -2,6 +2,7 @@
 // spaces, links, countries, powers, teams and cards.
 
 import { api } from "../common.js";
+import { named } from "../i18n.js";
 
 export class Facts {
   constructor(doc) {
@@ -38,6 +39,24 @@ export class Facts {
   powerName(p) {
     const x = this.powers.get(p);
     return x ? x.name : p;
+  }
+  // A power, a team or a space as a name with its cases and gender or number ({power.gen},
+  // {team:agree:sg=...|pl=...} in a text).
+  power(p) {
+    const x = this.powers.get(p);
+    return x ? named(x.name, x.forms || {}) : p;
+  }
+  team(id) {
+    const x = this.teams.get(id);
+    return x ? named(x.name, x.forms || {}) : id;
+  }
+  place(id) {
+    const x = this.spaces.get(id);
+    return x ? named(x.name, x.forms || {}) : id;
+  }
+  // Why a game ended, in words ("scoring victory").
+  reason(r) {
+    return (this.doc.reasons && this.doc.reasons[r]) || r;
   }
   powerShort(p) {
     const x = this.powers.get(p);

@@ -4,20 +4,24 @@
 
 import { el, fill } from "../common.js";
 import { t } from "./strings.js";
+import { has, word as wordOf } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-function seatSelect(power, bots) {
+function seatSelect(power, meta) {
+  const name = (b) => (meta.bot_names && meta.bot_names[b]) || b;
   return el(
     "select",
     { id: `seat-${power}`, name: power, "data-power": power },
     el("option", { value: "human" }, t("human")),
-    bots.map((b) => el("option", { value: b }, t("computer", { bot: b }))),
+    meta.bots.map((b) => el("option", { value: b }, t("computer", { bot: name(b) }))),
   );
 }
 
-function word(v) {
-  return typeof v === "boolean" ? (v ? "yes" : "no") : String(v).replace(/_/g, " ");
+// A rule option's choice in words (the catalogue's qmg.choice.<option>.<value>).
+function word(key, v) {
+  const k = `qmg.choice.${key}.${String(v)}`;
+  return has(k) ? t(`choice.${key}.${String(v)}`) : String(v).replace(/_/g, " ");
 }
 
 // The form in ``box``; returns { read() } giving the creation request's game-specific fields.
@@ -34,7 +38,7 @@ export function buildForm(box, meta) {
           "fieldset",
           { class: "person", "data-person": String(i + 1) },
           el("legend", {}, t("person", { n: i + 1 })),
-          g.map((p) => el("label", { class: `team-${teams[p]}` }, `${names[p]} `, seatSelect(p, meta.bots))),
+          g.map((p) => el("label", { class: `team-${teams[p]}` }, `${names[p]} `, seatSelect(p, meta))),
         ),
       ),
     );
@@ -49,7 +53,7 @@ export function buildForm(box, meta) {
       el(
         "select",
         { id: `opt-${key}`, "data-option": key },
-        (o.choices || [o.default]).map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, word(c) + (c === o.default ? " (default)" : ""))),
+        (o.choices || [o.default]).map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, word(key, c) + (c === o.default ? t("choice_default") : ""))),
       ),
     ),
   );
@@ -94,7 +98,7 @@ export function seatShort(seat) {
 // A game's state in the game list.
 export function stateText(g) {
   if (g.over && g.result) {
-    return t("list_over", { team: g.result.outcome === "central" ? t("team_central") : t("team_entente"), central: g.vp_central ?? "?", entente: g.vp_entente ?? "?" });
+    return t("list_over", { team: wordOf(g.result.outcome === "central" ? "qmg.team_central" : "qmg.team_entente"), central: g.vp_central ?? "?", entente: g.vp_entente ?? "?" });
   }
-  return t("list_state", { round: g.round ?? "?", central: g.vp_central ?? "?", entente: g.vp_entente ?? "?", acting: g.to_act ? t("list_acting", { power: seatShort(g.to_act) }) : "" });
+  return t("list_state", { round: g.round ?? "?", central: g.vp_central ?? "?", entente: g.vp_entente ?? "?", acting: g.to_act ? t("list_acting", { power: wordOf(`qmg.short_${g.to_act}`) }) : "" });
 }
