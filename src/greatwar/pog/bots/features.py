@@ -4,9 +4,10 @@
 (the model gives the chance that the Central Powers win; the Allies' is its complement). It
 reads what the hand evaluator (:mod:`.evaluate`) reads, term by term for each side, and more
 of the board: who holds each VP space, each side's combat factors in each nation's spaces, the
-tracks and the events that change the war. It reads the hands only as their OPS: on a view's
-public model the other hand is empty, in a search's world it is the world's own draw, and in
-self-play (:mod:`.selfplay_data`) the real one.
+tracks and the events that change the war. It reads only what both seats see: of the hands,
+their sizes (a view's ``hand_count``), never their cards, so a seat's view gives the same
+features as the full position (:func:`view_features`; a test holds them equal), and a search's
+world, whose hidden hand is its own draw, gives the same as the view it was dealt from.
 
 Nothing here needs numpy. :data:`VERSION` changes whenever the list or the meaning of a
 feature changes: a model file names the version it was trained with and is refused by another.
@@ -15,6 +16,7 @@ feature changes: a model file names the version it was trained with and is refus
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from greatwar.pog import board, supply
 from greatwar.pog.board import cp_russian_vp
@@ -26,15 +28,15 @@ from greatwar.pog.bots.evaluate import (
     combined_track_worth,
     war_status_worth,
 )
+from greatwar.pog.bots.public import public_state
 from greatwar.pog.data import load
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import OFF, State
 from greatwar.pog.victory import LAST_TURN, final_adjustments
 
-VERSION = 1
+VERSION = 2  # 2: no hand OPS (the other seat's cards are hidden), the hand sizes only
 D = load()
 SPACES = D.spaces
-CARDS = D.cards
 VP_SPACES = tuple(sp.ix for sp in SPACES if sp.vp)  # the historical game's (5.7.2)
 REGIONS = ("fr", "be", "ge", "ah", "it", "ru", "ro", "sb", "gr", "bu", "tu", "near_east", "other")
 NEAR_EAST_NATIONS = frozenset({"pe", "eg", "ar"})
@@ -75,7 +77,6 @@ SIDE_TERMS = (
     "trenches",
     "war_status",
     "rp",
-    "hand_ops",
     "hand_cards",
 )
 
@@ -98,7 +99,12 @@ NAMES = _names()
 
 
 def _side(
-    s: State, occ: list[list[int]], side: int, foe_reach: list[int], cfs: list[list[int]]
+    s: State,
+    occ: list[list[int]],
+    side: int,
+    foe_reach: list[int],
+    cfs: list[list[int]],
+    hand_cards: int,
 ) -> list[float]:
     """The hand evaluator's terms for one side, each apart (:data:`SIDE_TERMS`)."""
     forces = reserve = eliminated = unsupplied = threatened = short = trenches = 0.0
@@ -137,8 +143,6 @@ def _side(
                     trenches += s.trench[x]
     pools = ("fr", "br", "ru", "it", "us", "allied") if side == 0 else ("ge", "ah", "tu", "bu")
     rp = sum(s.rp.get(p, 0) for p in pools) / 2
-    hand = s.hand[side]
-    ops = sum(CARDS[c].ops for c in hand)
     return [
         forces / 100,
         reserve / 20,
@@ -149,13 +153,16 @@ def _side(
         trenches / 10,
         war_status_worth(s.ws[side], s.commit[side]) / 100,
         rp / 10,
-        ops / 20,
-        len(hand) / 8,
+        hand_cards / 8,
     ]
 
 
-def features(s: State) -> list[float]:
-    """The features of position ``s`` (:data:`NAMES`), from the Central Powers' side."""
+def features(s: State, hand_count: tuple[int, int] | None = None) -> list[float]:
+    """The features of position ``s`` (:data:`NAMES`), from the Central Powers' side.
+    ``hand_count``: the sizes of the hands (AP, CP) where ``s`` does not hold them (a view's
+    public model holds only its own seat's hand)."""
+    if hand_count is None:
+        hand_count = (len(s.hand[0]), len(s.hand[1]))
     sc = SCENARIOS[s.scenario]
     levels = sc.victory_levels("treaty_of_brest_litovsk" in s.events)
     mid = (levels.cp_at_least + levels.ap_at_most) / 2 + (0.5 if sc.draws_to_ap else 0.0)
@@ -180,8 +187,8 @@ def features(s: State) -> list[float]:
     occ = board.occupants(s)
     reach = [_reach(s, occ, 0), _reach(s, occ, 1)]
     cfs = _side_cf(s, occ)
-    out += _side(s, occ, 0, reach[1], cfs)
-    out += _side(s, occ, 1, reach[0], cfs)
+    out += _side(s, occ, 0, reach[1], cfs, hand_count[0])
+    out += _side(s, occ, 1, reach[0], cfs, hand_count[1])
     out += [1.0 if e in s.events else 0.0 for e in EVENTS]
     out += [s.rp.get(p, 0) / 10 for p in POOLS]
     out += [1.0 if s.ctrl[x] == 1 else -1.0 if s.ctrl[x] == 0 else 0.0 for x in VP_SPACES]
@@ -198,3 +205,10 @@ def features(s: State) -> list[float]:
     out += [math.log1p(v) / 4 for row in strength for v in row]
     out += [math.log1p(v) / 4 for row in front for v in row]
     return out
+
+
+def view_features(v: dict[str, Any]) -> list[float]:
+    """The features of a seat's view (:func:`greatwar.pog.view.view`): its public model's, with
+    the hand sizes the view shows."""
+    counts = v["cards"]["hand_count"]
+    return features(public_state(v), (int(counts["ap"]), int(counts["cp"])))

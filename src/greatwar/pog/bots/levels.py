@@ -9,7 +9,9 @@ Budgets are counts of simulations, so a level plays the same game for the same s
 machine (``greatwar play --think SECONDS`` gives a time budget instead). ``heuristic`` and
 ``search`` stay as the bots' own names (``search`` is ``normal``). ``yardstick-easy`` and
 ``yardstick-normal`` are ``easy`` and ``normal`` frozen as they stood when issue 29 began
-(:mod:`greatwar.pog.bots.yardstick`): strength is measured against them.
+(:mod:`greatwar.pog.bots.yardstick`): strength is measured against them. ``normal-learned`` is
+``normal`` scoring its simulations with the learned evaluation (:mod:`greatwar.pog.bots.value`)
+instead of the hand evaluator, for comparison (docs/bots.md); ``normal`` keeps the hand one.
 """
 
 from __future__ import annotations
@@ -43,6 +45,12 @@ def search(seed: int = 0, think: float | None = None, workers: int = 1) -> Searc
     return normal(seed, think, workers, name="search")
 
 
+def normal_learned(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
+    bot = SearchBot(seed, sims=NORMAL_SIMS, think=think, workers=workers, top=6, value="learned")
+    bot.name = "normal-learned"
+    return bot
+
+
 def hard(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
     bot = SearchBot(
         seed, sims=HARD_SIMS, think=think, workers=workers, top=8, key_steps=ALL_KEY_STEPS
@@ -55,6 +63,7 @@ LEVELS: dict[str, Callable[[int], Bot]] = {
     "easy": easy,
     "normal": normal,
     "hard": hard,
+    "normal-learned": normal_learned,
     "heuristic": HeuristicBot,
     "search": search,
     **YARDSTICKS,

@@ -77,17 +77,18 @@ def play(
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"game {index} did not end within {MAX_DECISIONS} decisions")
-    res = s.result or {}
+    res = s.result
+    assert res is not None  # the loop ran to the end of the game
     return {
         "index": index,
         "seed": seed,
         "ap": ap,
         "cp": cp,
-        "outcome": res.get("outcome"),
-        "reason": res.get("reason"),
-        "turn": res.get("turn"),
-        "vp": s.vp,
-        "final_vp": res.get("final_vp", s.vp),
+        "outcome": res["outcome"],
+        "reason": res["reason"],
+        "turn": res["turn"],
+        "vp": res["vp"],
+        "final_vp": res["final_vp"],  # after the end-of-game adjustments (victory.py)
         "decisions": decisions,
         "seconds": round(time.perf_counter() - start, 2),
         "positions": positions,

@@ -2,13 +2,15 @@
 
 ``python3 -m greatwar.pog.bots.train_value RECORD [RECORD...] --out FILE --plot PNG``
 (``pip install ".[train]"``: scikit-learn and matplotlib) reads the positions of the record
-files, holds out whole games (a fifth of them, by their seed) and fits a small neural network
-(one hidden layer, scikit-learn's ``MLPClassifier``) to the chance that the Central Powers win,
-from the features of :mod:`.features` standardised. It prints the held-out accuracy and log
-loss, overall and by stage of the war, beside the hand evaluator's (``win_chance``, stored with
-each position), writes the learning curve (held-out figures against the number of training
-games) to PNG, and the model, its weights as numpy arrays with the figures, to FILE (the
-package's own is ``pog/bots/data/value.npz``). Deterministic for the same records and seed.
+files, holds out whole games (a fifth of them, by their seed) and fits to the chance that the
+Central Powers win, from the features of :mod:`.features` standardised, the model of
+:data:`CANDIDATES` (a logistic regression or a network of one hidden layer, scikit-learn's,
+each at a few penalties) that does best over folds of whole training games. It prints the
+held-out accuracy, log loss and Brier score, overall and by stage of the war, beside the hand
+evaluator's (``win_chance``, stored with each position), writes the learning curve (held-out
+figures against the number of training games) to PNG, and the model, its weights as numpy
+arrays with the figures, to FILE (the package's own is ``pog/bots/data/value-v1.npz``).
+Deterministic for the same records and seed.
 """
 
 from __future__ import annotations
@@ -81,16 +83,32 @@ def _scores(p: np.ndarray, y: np.ndarray) -> dict[str, float]:
     }
 
 
-def fit(x: np.ndarray, y: np.ndarray, seed: int) -> tuple[Any, np.ndarray, np.ndarray]:
-    """A standardiser and a network fitted to ``x``, ``y``."""
+# The models tried, each scored by its log loss over folds of the training games (whole games
+# apart, never the held-out ones): a logistic regression (no hidden layer) at five strengths of
+# its L2 penalty (the inverse strength, scikit-learn's C), and the one-hidden-layer network at
+# two (its alpha).
+CANDIDATES: tuple[tuple[str, float], ...] = (
+    ("logistic", 0.001),
+    ("logistic", 0.003),
+    ("logistic", 0.01),
+    ("logistic", 0.1),
+    ("logistic", 1.0),
+    ("mlp", 1e-2),
+    ("mlp", 1.0),
+)
+FOLDS = 4
+
+
+def _net(kind: str, strength: float, seed: int) -> Any:
+    if kind == "logistic":
+        from sklearn.linear_model import LogisticRegression
+
+        return LogisticRegression(C=strength, max_iter=2000)
     from sklearn.neural_network import MLPClassifier
 
-    mean = x.mean(axis=0)
-    std = x.std(axis=0)
-    std[std < 1e-9] = 1.0
-    net = MLPClassifier(
+    return MLPClassifier(
         hidden_layer_sizes=(HIDDEN,),
-        alpha=1e-3,
+        alpha=strength,
         learning_rate_init=1e-3,
         max_iter=200,
         early_stopping=True,
@@ -98,8 +116,58 @@ def fit(x: np.ndarray, y: np.ndarray, seed: int) -> tuple[Any, np.ndarray, np.nd
         n_iter_no_change=10,
         random_state=seed,
     )
+
+
+def _standardise(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    mean = x.mean(axis=0)
+    std = x.std(axis=0)
+    std[std < 1e-9] = 1.0
+    return mean, std
+
+
+def choose(
+    x: np.ndarray, y: np.ndarray, games: np.ndarray, seed: int
+) -> tuple[tuple[str, float], dict[str, float]]:
+    """The candidate (:data:`CANDIDATES`) of the least log loss over :data:`FOLDS` folds of
+    whole games of the training set, and each candidate's."""
+    ids = np.unique(games)
+    fold = {g: i % FOLDS for i, g in enumerate(np.random.default_rng(seed).permutation(ids))}
+    which = np.asarray([fold[g] for g in games])
+    losses: dict[str, float] = {}
+    for kind, strength in CANDIDATES:
+        total = 0.0
+        for k in range(FOLDS):
+            tr, va = which != k, which == k
+            if not va.any() or len(np.unique(y[tr])) < 2:
+                continue
+            net, mean, std = fit(x[tr], y[tr], seed, kind, strength)
+            total += _scores(predict(net, mean, std, x[va]), y[va])["log_loss"] * int(va.sum())
+        losses[f"{kind} {strength:g}"] = total / len(y)
+    best = min(CANDIDATES, key=lambda c: losses[f"{c[0]} {c[1]:g}"])
+    return best, losses
+
+
+def fit(
+    x: np.ndarray, y: np.ndarray, seed: int, kind: str = "mlp", strength: float = 1e-2
+) -> tuple[Any, np.ndarray, np.ndarray]:
+    """A standardiser and a model (``kind`` "logistic" or "mlp", ``strength`` its penalty)
+    fitted to ``x``, ``y``."""
+    mean, std = _standardise(x)
+    net = _net(kind, strength, seed)
     net.fit((x - mean) / std, y.astype(int))
     return net, mean, std
+
+
+def layers(net: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """The model as one hidden layer of rectified units (w1, b1, w2, b2), what :mod:`.value`
+    reads: a logistic regression z = w.x + b is the layer [w; -w], [b; -b] read as h1 - h2
+    (relu(z) - relu(-z) = z)."""
+    if hasattr(net, "coefs_"):
+        w1, w2 = net.coefs_
+        return w1.T, net.intercepts_[0], w2[:, 0], float(net.intercepts_[1][0])
+    w = net.coef_[0]
+    b = float(net.intercept_[0])
+    return np.stack([w, -w]), np.asarray([b, -b]), np.asarray([1.0, -1.0]), 0.0
 
 
 def predict(net: Any, mean: np.ndarray, std: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -118,11 +186,17 @@ def main(argv: list[str] | None = None) -> None:
     train_games = np.unique(d["game"][tr])
     rng = np.random.default_rng(a.seed)
     order = rng.permutation(train_games)
+    if len(np.unique(d["y"][tr])) < 2:
+        raise SystemExit("the training games need wins of both sides")
+    (kind, strength), folds = choose(d["x"][tr], d["y"][tr], d["game"][tr], a.seed)
+    sys.stderr.write(f"folds of the training games, log loss: {json.dumps(folds)}\n")
     curve: list[dict[str, Any]] = []
     sizes = sorted({max(2, len(order) * k // 16) for k in (1, 2, 4, 8, 16)})
     for n in sizes:
         keep = np.isin(d["game"], order[:n]) & tr
-        net, mean, std = fit(d["x"][keep], d["y"][keep], a.seed)
+        if len(np.unique(d["y"][keep])) < 2:
+            continue  # too few games to have seen both sides win
+        net, mean, std = fit(d["x"][keep], d["y"][keep], a.seed, kind, strength)
         got = _scores(predict(net, mean, std, d["x"][te]), d["y"][te])
         curve.append({"games": int(n), **got})
         sys.stderr.write(f"{n} training games: {json.dumps(got)}\n")
@@ -141,13 +215,11 @@ def main(argv: list[str] | None = None) -> None:
         "games": {"train": len(train_games), "test": len(np.unique(d["game"][te]))},
         "held_out": {"learned": {k: v for k, v in ours.items() if k != "games"}, "hand": hand},
         "stages": stages,
+        "model": {"kind": kind, "penalty": strength, "folds_log_loss": folds},
         "curve": curve,
         "cp_win_share": float(d["y"].mean()),
     }
-    w1 = net.coefs_[0].T  # hidden x features
-    b1 = net.intercepts_[0]
-    w2 = net.coefs_[1][:, 0]
-    b2 = float(net.intercepts_[1][0])
+    w1, b1, w2, b2 = layers(net)  # hidden x features, ...
     a.out.parent.mkdir(parents=True, exist_ok=True)
     with a.out.open("wb") as f:
         np.savez_compressed(
