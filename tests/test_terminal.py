@@ -121,8 +121,26 @@ def test_resigning_in_the_terminal_asks_first_and_saves_a_record_that_replays(
     result = game.run()
     assert result is not None and result["reason"] == "resign" and result["seat"] == "ap"
     text = console.export_text()
-    assert "You play on." in text and "The Allied Powers resigned" in text
+    assert "You play on." in text and "Allied Powers resigned" in text
     doc = json.loads(save.read_text())
     assert doc["actions"][-1] == "resign ap"
     again = Session(game.game, GameRecord.from_json(doc))
     assert again.over and again.outcome == result
+
+
+def test_a_finished_game_heads_its_position_without_a_round() -> None:
+    from greatwar.pog.terminal import PogTerminal
+    from greatwar.pog.victory import AUTOMATIC_VICTORY, end_game
+
+    g = game("pog")
+    s = g.new_game("historical", None, 3)
+    view = g.view(s, "ap")
+    console = Console(record=True, width=200)
+    console.print(PogTerminal().position(view)[0])
+    assert "(turn 1), action phase, round 1" in console.export_text()
+    end_game(s, AUTOMATIC_VICTORY, 0)
+    for lang, over, word in (("en", "Game Over", "round"), ("ru", "Игра окончена", "раунд")):
+        console = Console(record=True, width=200)
+        console.print(PogTerminal(lang).position(g.view(s, "ap"))[0])
+        shown = console.export_text()
+        assert over in shown and word not in shown, shown

@@ -89,14 +89,25 @@ TestsDir = Annotated[
 
 def _lang(lang: str | None) -> str:
     """The language asked for with --lang, else the environment's (English by default)."""
-    from greatwar.core.i18n import UnknownLanguageError, check_lang, from_env
+    from greatwar.core.i18n import LANGS, UnknownLanguageError, check_lang, from_env
 
     if lang is None:
         return from_env()
     try:
         return check_lang(lang)
     except UnknownLanguageError as e:
-        raise typer.BadParameter(str(e), param_hint="'--lang'") from None
+        message = _said("error.lang", str(e), tag=lang, langs=", ".join(LANGS))
+        raise typer.BadParameter(message, param_hint="'--lang'") from None
+
+
+def _said(key: str, english: str, **args: Any) -> str:
+    """An error of the command line in its language (:func:`greatwar.cli_lang.lang`): the
+    ``cli`` catalogue's text, or ``english`` (the message as the engine words it) in English."""
+    from greatwar import cli_lang
+    from greatwar.texts import cli as say
+
+    language = cli_lang.lang()
+    return english if language == "en" else say(key, language, **args)
 
 
 def _game(game_id: str) -> Game[Any]:
@@ -105,7 +116,8 @@ def _game(game_id: str) -> Game[Any]:
     try:
         return game(game_id)
     except UnknownGameError as e:
-        raise typer.BadParameter(str(e)) from None
+        message = _said("error.game", str(e), game=game_id, games=", ".join(games()))
+        raise typer.BadParameter(message) from None
 
 
 def _options(text: str | None) -> dict[str, Any] | None:
@@ -114,19 +126,37 @@ def _options(text: str | None) -> dict[str, Any] | None:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as e:
-        raise typer.BadParameter(f"--options is not JSON: {e}") from None
+        from greatwar import cli_lang
+        from greatwar.texts import cli as say
+
+        where = say("error.json_at", cli_lang.lang(), line=e.lineno, column=e.colno)
+        message = _said("error.options_json", f"--options is not JSON: {e}", error=where)
+        raise typer.BadParameter(message) from None
     if not isinstance(value, dict):
-        raise typer.BadParameter("--options must be a JSON object")
+        message = _said("error.options_object", "--options must be a JSON object")
+        raise typer.BadParameter(message)
     return value
 
 
 def _setup(g: Game[Any], scenario: str | None, options: str | None) -> tuple[str, Any]:
     """The scenario id and the options (checked against the game, passed on as given)."""
+    from greatwar import cli_lang
     from greatwar.core.errors import GameError
+    from greatwar.core.games import title_of
 
     opts = _options(options)
     try:
         sc = scenario_id(g, scenario) if scenario else g.default_scenario
+    except GameError as e:
+        message = _said(
+            "error.scenario",
+            str(e),
+            scenario=scenario,
+            title=title_of(g, cli_lang.lang()),
+            scenarios=", ".join(x.id for x in g.scenarios()),
+        )
+        raise typer.BadParameter(message) from None
+    try:
         g.normalise_options(sc, opts)
     except GameError as e:
         raise typer.BadParameter(str(e)) from None
@@ -1830,18 +1860,14 @@ def tournament_results(
 
 
 def main() -> None:
-    """``greatwar``: the command line, its help in the language of --lang or of the
-    environment."""
-    import typer.rich_utils
-
+    """``greatwar``: the command line, its help and its errors in the language of --lang or
+    of the environment."""
     _PROCESS["command"] = True
+    from greatwar import cli_lang
     from greatwar.core.i18n import from_env
 
     lang = _argv_lang(sys.argv[1:]) or from_env()
-    if lang != "en":
-        for panel in _PANELS:
-            name = "error" if panel == "ERRORS" else panel.lower()
-            setattr(typer.rich_utils, f"{panel}_PANEL_TITLE", HELP.get(f"panel.{name}", lang))
+    cli_lang.use(lang)
     command(lang)(prog_name="greatwar")
 
 
@@ -1851,24 +1877,29 @@ if __name__ == "__main__":
 
 # -- the command line in another language ---------------------------------------------------
 
-_PANELS = ("ARGUMENTS", "OPTIONS", "COMMANDS", "ERRORS")
+
+def _commands(cmd: Any, path: tuple[str, ...] = ()) -> list[tuple[str, Any]]:
+    """Every command under ``cmd``, a group's own commands too, by dotted name
+    (``users.add``)."""
+    out: list[tuple[str, Any]] = []
+    for name, c in getattr(cmd, "commands", {}).items():
+        out.append((".".join((*path, name)), c))
+        out.extend(_commands(c, (*path, name)))
+    return out
 
 
 def _help_tables() -> tuple[dict[str, str], dict[str, str]]:
-    """The help texts of every command and option, English (the app's own) and Russian (the
-    ``help`` section of ``locale/ru.json``: ``opt.<command>.<option>``, else ``opt.<option>``
-    for every command)."""
+    """The help texts of every command (a group's commands too) and option, English (the
+    app's own) and Russian (the ``help`` section of ``locale/ru.json``:
+    ``opt.<command>.<option>``, else ``opt.<option>`` for every command; a command of a group
+    is named ``<group>.<command>``)."""
     import typer.main
-    import typer.rich_utils
 
     from greatwar.texts import RU_HELP
 
     cmd = typer.main.get_command(app)
     en: dict[str, str] = {"app": cmd.help or ""}
-    for panel in _PANELS:
-        name = "error" if panel == "ERRORS" else panel.lower()
-        en[f"panel.{name}"] = str(getattr(typer.rich_utils, f"{panel}_PANEL_TITLE"))
-    for name, c in getattr(cmd, "commands", {}).items():
+    for name, c in _commands(cmd):
         en[f"cmd.{name}"] = c.help or ""
         for param in c.params:
             text = getattr(param, "help", None)
@@ -1877,8 +1908,8 @@ def _help_tables() -> tuple[dict[str, str], dict[str, str]]:
     ru: dict[str, str] = {}
     for key in en:
         if key.startswith("opt."):
-            _, name, param_name = key.split(".", 2)
-            got = RU_HELP.get(f"opt.{name}.{param_name}") or RU_HELP.get(f"opt.{param_name}")
+            param_name = key.rsplit(".", 1)[1]
+            got = RU_HELP.get(key) or RU_HELP.get(f"opt.{param_name}")
         else:
             got = RU_HELP.get(key)
         if got is not None:
@@ -1898,20 +1929,24 @@ HELP = _register_help()
 
 
 def command(lang: str = "en") -> Any:
-    """The command line as a click command, its help texts in ``lang``."""
+    """The command line as a click command, its help texts and its usage line's metavars in
+    ``lang``; the library's own texts (the panels, notes and errors) follow
+    :func:`greatwar.cli_lang.use`, which :func:`main` calls (it holds for the whole process)."""
     import typer.main
+
+    from greatwar import cli_lang
 
     cmd = typer.main.get_command(app)
     if lang == "en":
         return cmd
     cmd.help = HELP.get("app", lang)
-    for name, c in getattr(cmd, "commands", {}).items():
+    for name, c in _commands(cmd):
         c.help = HELP.get(f"cmd.{name}", lang)
         c.short_help = None
         for param in c.params:
             if getattr(param, "help", None):
                 param.help = HELP.get(f"opt.{name}.{param.name}", lang)
-    return cmd
+    return cli_lang.localize(cmd, lang)
 
 
 def _argv_lang(args: list[str]) -> str | None:

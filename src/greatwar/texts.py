@@ -46,6 +46,8 @@ WEB = i18n.register(
 TERMINAL = _register("terminal")
 CLI = _register("cli")
 BOT = _register("bot")
+CLI_LIB = _register("cli_lib")
+"""The command line library's own texts (Typer's and click's), for :mod:`greatwar.cli_lang`."""
 
 
 def terminal(key: str, lang: str = DEFAULT_LANG, **args: Any) -> str:

@@ -42,7 +42,7 @@ def test_a_resignation_ends_the_game_for_the_seat_to_act() -> None:
     v = s.view("blue")
     assert v["result"] == out and v["legal"] == [] and v["prompt"] is None
     assert v["log"][-1]["k"] == RESIGN_KEY
-    assert render_entry(dicerace.GAME, v["log"][-1]) == "The Red resigned: The South win the game"
+    assert render_entry(dicerace.GAME, v["log"][-1]) == "Red resigned: The South win the game"
 
 
 @pytest.mark.parametrize("game_id", ["pog", "qmg1914"])
@@ -70,7 +70,5 @@ def test_a_record_ending_in_a_resignation_replays_to_the_same_end(game_id: str) 
 def test_the_resignation_in_russian() -> None:
     pog = game("pog")
     entry = {"k": RESIGN_KEY, "seat": "ap", "outcome": "cp"}
-    assert (
-        render_entry(pog, entry, "en") == "The Allied Powers resigned: Central Powers win the game"
-    )
+    assert render_entry(pog, entry, "en") == "Allied Powers resigned: Central Powers win the game"
     assert render_entry(pog, entry, "ru") == "Союзники: сдача партии; побеждают Центральные державы"

@@ -26,9 +26,9 @@ import pytest
 
 from greatwar.core.games import HasWeb, game, games
 
-QUICK = 30
+QUICK = 12
 FULL = 200
-CHUNK = 10  # games per test case, so xdist spreads a game's walk over its workers
+CHUNK = 4  # games per test case, so xdist spreads a game's walk over its workers
 NUMBER = re.compile(r"(?<![0-9a-fA-F])(?:[0-9]{6,}|[0-9a-fA-F]{10,})(?![0-9a-fA-F])")
 
 

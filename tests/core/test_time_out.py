@@ -46,7 +46,7 @@ def test_a_time_out_ends_the_game_for_the_seat_to_act() -> None:
     last = v["log"][-1]
     assert last["k"] == TIME_OUT_KEY
     assert render_entry(dicerace.GAME, last) == (
-        "The Red ran out of time and lost: The South win the game on time"
+        "Red ran out of time and lost: The South win the game on time"
     )
 
 
@@ -98,5 +98,15 @@ def test_the_time_out_entry_in_russian() -> None:
     entry = {"k": TIME_OUT_KEY, "seat": "ap", "outcome": "cp"}
     en = render_entry(pog, entry, "en")
     ru = render_entry(pog, entry, "ru")
-    assert en == "The Allied Powers ran out of time and lost: Central Powers win the game on time"
+    assert en == "Allied Powers ran out of time and lost: Central Powers win the game on time"
     assert ru == "Союзники: время вышло, это поражение; по времени побеждают Центральные державы"
+
+
+def test_a_country_runs_out_of_time_without_an_article() -> None:
+    from greatwar.core.games import game
+    from greatwar.core.session import TIME_OUT_KEY, render_entry
+
+    entry = {"k": TIME_OUT_KEY, "seat": "ru", "outcome": "central"}
+    assert render_entry(game("qmg1914"), entry, "en") == (
+        "Russia ran out of time and lost: Central Powers win the game on time"
+    )

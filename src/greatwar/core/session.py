@@ -257,8 +257,8 @@ class Session(Generic[S]):
             return "the game is over"
         name = seat_names(self.rules).get(str(v.get("seat")), str(v.get("seat")))
         if v.get("reason") == "resign":
-            return f"the game is over: the {name} resigned"
-        return f"the game is over: the {name} ran out of time"
+            return f"the game is over: {name} resigned"
+        return f"the game is over: {name} ran out of time"
 
     def can_undo(self, seat: str | None = None) -> bool:
         if not self._undo:
@@ -332,8 +332,9 @@ CORE_TEXTS = i18n.register(
         "greatwar.core",
         {
             "en": {
-                "time_out": "The {seat} ran out of time and lost: {team} win the game on time",
-                "resign": "The {seat} resigned: {team} win the game",
+                # no article: a seat may be a country ("Russia ran out of time")
+                "time_out": "{seat} ran out of time and lost: {team} win the game on time",
+                "resign": "{seat} resigned: {team} win the game",
             },
             "ru": {
                 "time_out": "{seat}: время вышло, это поражение; по времени "

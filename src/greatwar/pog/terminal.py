@@ -137,16 +137,25 @@ class PogTerminal:
         mo = t["mandated_offensive"]
         cards = view["cards"]
         com = t["commitment"]
+        turn_label = self.w(f"turn.{view['turn']}", view["turn_label"])
+        if view.get("result") is not None or view["phase"] == "over":
+            # no round once the game is over (the engine's round is 0 by then)
+            rule = self.t(
+                "position.rule_over",
+                turn_label=turn_label,
+                turn=view["turn"],
+                phase=self.w("phase.over", "Game Over"),
+            )
+        else:
+            rule = self.t(
+                "position.rule",
+                turn_label=turn_label,
+                turn=view["turn"],
+                phase=self.w(f"phase.{view['phase']}", view["phase"]),
+                round=view["round"],
+            )
         return [
-            Rule(
-                self.t(
-                    "position.rule",
-                    turn_label=self.w(f"turn.{view['turn']}", view["turn_label"]),
-                    turn=view["turn"],
-                    phase=self.w(f"phase.{view['phase']}", view["phase"]),
-                    round=view["round"],
-                )
-            ),
+            Rule(rule),
             self.t(
                 "position.tracks",
                 vp=t["vp"],
