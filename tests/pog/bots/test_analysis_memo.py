@@ -75,3 +75,49 @@ def test_another_position_or_seat_is_analysed_afresh() -> None:
     moved = Analysis(view(t, seat))
     assert moved._pot is not an._pot
     assert moved.occ[y] != an.occ[y]
+
+
+def test_twin_units_share_values_that_are_each_units_own() -> None:
+    """Units whose printed data is the same but for their names (analysis.TWIN) share
+    potentials, moves and the spaces they may enter: each value is the one the unit gets in
+    an analysis where no unit has a twin (positions from three mirror games, both seats)."""
+    singles = tuple(2 * u for u in range(len(UNITS)))
+    shared = 0
+    for seed, decisions in ((3, 300), (5, 900), (7, 1500)):
+        s = _midgame(seed, decisions)
+        for seat in ("ap", "cp"):
+            analysis._BOARDS.clear()
+            twins = Analysis(view(s, seat))
+            got = _values(twins)
+            assert len(set(twins._tw)) < len(twins._tw)  # some units have a twin here
+            shared += len(twins._tw) - len(set(twins._tw))
+            analysis._BOARDS.clear()
+            old = analysis.TWIN2
+            analysis.TWIN2 = singles
+            try:
+                alone = Analysis(view(s, seat))
+                assert len(set(alone._tw)) == len(alone._tw)
+                assert _values(alone) == got
+            finally:
+                analysis.TWIN2 = old
+                analysis._BOARDS.clear()
+    assert shared > 50
+
+
+def test_the_best_potential_over_spaces_is_the_best_of_their_potentials() -> None:
+    """Analysis.best_potential skips spaces whose bound cannot beat the best found: it must
+    still give the best potential (strategic redeployment's destinations, any set)."""
+    for seed, decisions in ((3, 300), (7, 1500)):
+        s = _midgame(seed, decisions)
+        for seat in ("ap", "cp"):
+            analysis._BOARDS.clear()
+            fast = Analysis(view(s, seat))
+            own = [u for u, x in enumerate(s.loc) if x in MAP and UNITS[u].side == fast.me]
+            spaces = [*MAP, analysis.RESERVE[fast.me]]
+            got = [fast.best_potential(u, spaces) for u in own]
+            got += [fast.best_potential(u, spaces[u % 7 :: 7]) for u in own]
+            analysis._BOARDS.clear()
+            slow = Analysis(view(s, seat))
+            want = [max(slow.potential(u, y) for y in spaces) for u in own]
+            want += [max(slow.potential(u, y) for y in spaces[u % 7 :: 7]) for u in own]
+            assert got == want

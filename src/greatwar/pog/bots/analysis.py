@@ -20,9 +20,13 @@ model. Values are in "points": one step of Loss Factor is worth about one point,
 
 from __future__ import annotations
 
+import math
+import os
 import threading
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 from greatwar.pog import activation, board, mandated, movement, supply
@@ -50,6 +54,7 @@ ADJ = D.adj
 N = len(SPACES)
 NEAR_EAST = supply.NEAR_EAST
 MAP = D.map_spaces
+ON_MAP = bytes(1 if x in MAP else 0 for x in range(N))  # x in MAP, without searching the tuple
 RESERVE = D.reserve_box
 SINAI = D.space("sinai")
 
@@ -66,6 +71,20 @@ GAP = 0.45  # share of what a lone unit shields that it is worth there
 RUSSIAN_VP = 4.0  # a Russian VP space also moves the Russian Capitulation Track (16.4.3-16.4.6)
 SECTOR = 0.45  # one combat factor where the enemy masses more than the sector holds
 SECTOR_HOLD = 0.65  # share of the enemy's strength a sector needs to hold (trenches help it)
+# The plan per front: a front is held when its own combat factors reach FRONT_HOLD of the
+# enemy's there; a unit standing on a front short of that is worth FRONT_W a factor more (for
+# each side, Allies then Central Powers). GREATWAR_FRONT="w_ap,hold_ap,w_cp,hold_cp" overrides
+# them (for trials).
+FRONT_W = (0.0, 0.0)
+FRONT_HOLD = (0.8, 0.8)
+if os.environ.get("GREATWAR_FRONT"):
+    _w = [float(v) for v in os.environ["GREATWAR_FRONT"].split(",")]
+    FRONT_W = (_w[0], _w[2])
+    FRONT_HOLD = (_w[1], _w[3])
+
+
+SpaceTerms = tuple[float, float, float | None, bool, int, float]
+"""What :meth:`Analysis.potential` reads of a space (:meth:`Analysis._space_terms`)."""
 
 
 def step_cost(s: State, u: int) -> float:
@@ -142,6 +161,38 @@ def _spread(cf: list[int]) -> list[int]:
     return out
 
 
+def _rings(y: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The spaces next to ``y``, and those within two moves of it (``y`` left out)."""
+    ring1 = tuple(dict.fromkeys(n for n in ADJ[y] if n != y))
+    ring2 = dict.fromkeys(n for z in ring1 for n in ADJ[z] if n != y and n not in ring1)
+    return ring1, (*ring1, *ring2)
+
+
+_RINGS = tuple(_rings(y) for y in range(N))
+
+# The fronts of the war, for the plan per front (Analysis.front_need): each map space's.
+FRONTS = ("west", "italy", "east", "balkans", "near_east")
+
+
+def _front_of(x: int) -> int:
+    sp = SPACES[x]
+    if x not in MAP:
+        return -1
+    n = sp.nation
+    if sp.map == "neareast":
+        return FRONTS.index("near_east")
+    if n in ("fr", "be", "br") or (n == "ge" and sp.x < 880):
+        return FRONTS.index("west")
+    if n == "it" or (n == "ah" and sp.x < 1060 and sp.y >= 780):
+        return FRONTS.index("italy")
+    if n in ("ru", "ro", "ge") or (n == "ah" and (sp.y < 800 or (sp.x >= 1180 and sp.y < 1000))):
+        return FRONTS.index("east")
+    return FRONTS.index("balkans")
+
+
+FRONT_OF = tuple(_front_of(x) for x in range(N))
+FRONT1 = tuple(f + 1 for f in FRONT_OF)  # 0 off the map
+
 # Static tables of the map (board.vp_space per rule set, the spaces with a fort).
 VP_HISTORICAL = bytes(1 if sp.vp else 0 for sp in SPACES)
 VP_CLASSIC = bytes(1 if sp.vp_classic else 0 for sp in SPACES)
@@ -182,6 +233,48 @@ def _nation_next(nation: str) -> tuple[tuple[int, ...], ...]:
     return got
 
 
+# Units the engine names (its rules single them out): never a twin of another.
+_NAMED = frozenset(
+    D.unit_ix[i]
+    for i in (
+        "br_mef", "br_ne", "ge_11", "br_ana_corps", "fr_orient", "ru_cau", "tu_sn_corps",
+        "ge_1", "ge_2", "ru_czech_legion_corps",
+    )
+)  # fmt: skip
+
+
+def _twins() -> tuple[int, ...]:
+    """For each unit, the first unit whose printed data is the same but for its name (the
+    same nation, kind, factors, flags...): *twins*, which the rules and this analysis treat
+    alike wherever they stand in the same space in the same state (step reduction apart)."""
+    first: dict[tuple[Any, ...], int] = {}
+    out = []
+    for d in UNITS:
+        if d.ix in _NAMED:
+            out.append(d.ix)
+            continue
+        k = tuple(getattr(d, f.name) for f in fields(d) if f.name not in ("ix", "id", "name"))
+        out.append(first.setdefault((k, supply.UNIT_CLASS[d.ix], MN_NATION[d.ix]), d.ix))
+    return tuple(out)
+
+
+TWIN = _twins()
+TWIN2 = tuple(2 * t for t in TWIN)
+
+
+def _ints_in(v: Any, out: set[int]) -> None:
+    if isinstance(v, bool):
+        return
+    if isinstance(v, int):
+        out.add(v)
+    elif isinstance(v, dict):
+        for w in v.values():
+            _ints_in(w, out)
+    elif isinstance(v, list | tuple):
+        for w in v:
+            _ints_in(w, out)
+
+
 # Fields of the state that nothing an analysis keeps for a position reads (the card piles, the
 # history of the turn's card uses, the procedure, the dice): left out of its fingerprint.
 _NOT_READ = frozenset(
@@ -191,30 +284,25 @@ _NOT_READ = frozenset(
 _FINGERPRINTED = tuple((name, kind) for name, kind in State.FIELDS.items() if name not in _NOT_READ)
 
 
+_INTS = attrgetter(*(name for name, kind in _FINGERPRINTED if kind == "ints"))
+_OTHERS = attrgetter(*(name for name, kind in _FINGERPRINTED if kind != "ints"))
+
+
 def _fingerprint(s: State, me: int) -> tuple[Any, ...]:
     """What an analysis of ``s`` by side ``me`` depends on: two analyses with the same
     fingerprint work out the same facts and values (so they share them)."""
-    parts: list[Any] = [me]
-    for name, kind in _FINGERPRINTED:
-        v = getattr(s, name)
-        if kind == "ints":
-            parts.append(tuple(v))
-        elif kind in ("int", "str"):
-            parts.append(v)
-        else:
-            parts.append(repr(v))
-    return tuple(parts)
+    return (me, *map(tuple, _INTS(s)), repr(_OTHERS(s)))
 
 
 # The facts and memos of the last few positions analysed, by fingerprint (oldest first): the
 # decisions of one operation, and the search's simulations, see the same position again.
-_BOARDS: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+_BOARDS: OrderedDict[int, tuple[tuple[Any, ...], dict[str, Any]]] = OrderedDict()
 _BOARDS_LOCK = threading.Lock()  # bots may think in several threads of one server
 # Distances to the front (Analysis.dist) by (the enemy's spaces, the closed spaces) and the
 # kind of unit, the last few of them (oldest first).
 _FRONT_DISTS: dict[tuple[Any, ...], list[int]] = {}
 DISTS_KEPT = 1024
-BOARDS_KEPT = 64
+BOARDS_KEPT = 256
 _SHARED = (
     "occ",
     "own_cf",
@@ -243,6 +331,16 @@ _SHARED = (
     "_front",
     "_groups",
     "_front_key",
+    "front_own",
+    "front_foe",
+    "front_w",
+    "front_hold",
+    "_tw",
+    "_bm",
+    "sr_memo",
+    "ops_memo",
+    "_sp",
+    "_sec",
 )
 
 
@@ -262,7 +360,6 @@ class Analysis:
         determinized worlds, which hold nothing the searching seat may not know)."""
         self.view = view
         self.s = s = public_state(view) if world is None else world
-        self.ops_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Any]] = {}
         self.me = me = SIDE_OF_NAME[view["seat"]]
         self.foe = 1 - me
         self.historical = SCENARIOS[s.scenario].historical
@@ -282,7 +379,7 @@ class Analysis:
         with _BOARDS_LOCK:
             _BOARDS[h] = (key, shared)  # the newest last
             while len(_BOARDS) > BOARDS_KEPT:
-                del _BOARDS[next(iter(_BOARDS))]
+                _BOARDS.popitem(last=False)
 
     def _build(self) -> None:
         """Work out the facts of the position and start its memos (shared with any later
@@ -304,6 +401,16 @@ class Analysis:
         self.own_cf = own_cf
         self.foe_cf = foe_cf
         self.foe_army = foe_army
+        front_own = [0] * len(FRONTS)
+        front_foe = [0] * len(FRONTS)
+        for x in MAP:
+            f = FRONT_OF[x]
+            front_own[f] += own_cf[x]
+            front_foe[f] += foe_cf[x]
+        self.front_own = front_own
+        self.front_foe = front_foe
+        self.front_w = FRONT_W[me]
+        self.front_hold = FRONT_HOLD[me]
         # Sums over the neighbours, spread from the few spaces holding units (ADJ is symmetric
         # and the factors are integers: the same totals as summing each space's neighbours).
         self.foe_adj = foe_adj = _spread(foe_cf)
@@ -325,7 +432,7 @@ class Analysis:
         self._udist: dict[int, list[int]] = {}
         self._expo: dict[int, float] = {}
         self._worth: dict[int, float] = {}
-        self._next: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+        self._next: dict[int, list[tuple[int, bool]]] = {}
         self._vp = VP_HISTORICAL if self.historical else VP_CLASSIC
         self._efort = efort = bytearray(N)
         fort = s.fort
@@ -338,11 +445,27 @@ class Analysis:
         self._behind: dict[int, float] = {}
         self._pess: list[State] = []  # the pessimistic position of cut_off(), once made
         self._dist: dict[tuple[str, bool, bool, bool], list[int]] = {}
-        self._pot: dict[tuple[int, int], float] = {}
+        self._pot: dict[int, float] = {}
         self._gain: dict[int, float] = {}
         self._sector: dict[int, tuple[int, int]] = {}
-        self._moves: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._sp: dict[int, SpaceTerms] = {}
+        self._sec: dict[int, tuple[int, int, float]] = {}
+        self._moves: dict[tuple[int, int, tuple[int, ...]], float] = {}
         self._groups: dict[tuple[tuple[int, ...], int], tuple[float, list[int]]] = {}
+        # Twins (TWIN) at the same strength share potentials and best moves; a unit the
+        # state's markers name (its flags may single it out, e.g. an army that lost its Near
+        # East ability) is a class of its own.
+        named: set[int] = set()
+        _ints_in(s.flags, named)
+        _ints_in(s.tflags, named)
+        self._tw = tw = [a + b for a, b in zip(TWIN2, s.red, strict=True)]  # red: 0 or 1
+        for u in named:
+            if 0 <= u < len(tw):
+                tw[u] = 2 * (len(tw) + u) + s.red[u]  # a class no twin shares
+        self.sr_memo: dict[int, list[tuple[float, int]]] = {}  # heuristic.sr_value's gains
+        # heuristic.op_candidates by the operation's spaces activated and cards' free costs
+        self.ops_memo: dict[tuple[tuple[int, ...], ...], list[Any]] = {}
+        self._bm: dict[tuple[int, int, int, int, tuple[int, ...]], tuple[float, list[int]]] = {}
 
     # -- basic facts ---------------------------------------------------------------------
 
@@ -477,6 +600,18 @@ class Analysis:
         got = self._sector.get(y)
         if got is not None:
             return got
+        ring1, both = _RINGS[y]
+        closed = self.closed
+        if not any(map(closed.__getitem__, both)):
+            # no closed space near: the rings of the map (the same sums, integers)
+            foe_cf = self.foe_cf.__getitem__
+            own_cf = self.own_cf.__getitem__
+            out = (
+                self.foe_cf[y] + sum(map(foe_cf, both)),
+                self.own_cf[y] + sum(map(own_cf, ring1)),
+            )
+            self._sector[y] = out
+            return out
         seen = {y}
         ring = [y]
         own = self.own_cf[y]
@@ -574,42 +709,169 @@ class Analysis:
 
     def potential(self, u: int, y: int) -> float:
         """How good it is for own unit ``u`` to end its move in ``y``."""
-        key = (u, y)
+        s = self.s
+        lu = s.loc[u]
+        # the worth depends on the unit's own space only where y is that space or next to it
+        here = y == lu or (lu >= 0 and y in ADJ[lu])
+        if here:
+            key = (self._tw[u] * N + y) * N + lu
+        else:
+            key = -1 - ((self._tw[u] * N + y) * 8 + FRONT1[lu])
         got = self._pot.get(key)
         if got is not None:
             return got
-        s = self.s
         if y == RESERVE[self.me]:
             v = -2.0 * DIST_W * 4 - (3.0 if UNITS[u].army else 1.0)
             self._pot[key] = v
             return v
-        d = self.dist(u)[y]
-        v = -DIST_W * d - self.exposure(y)
+        sp = self._sp.get(y)
+        if sp is None:
+            sp = self._space_terms(y)
+        expo, deep, gap, mine, threat, imp = sp
+        du = self._udist.get(u)
+        d = (self.dist(u) if du is None else du)[y]
+        v = -DIST_W * d - expo
         if not supply.supplied_at(s, u, y):
             v -= UNSUPPLIED
         elif self.cut_off(u, y):
             v -= CUT_OFF * (1.5 if UNITS[u].army else 1.0)
-        deep = self.depth[y]
-        if deep >= 2:
-            v -= 0.5 * UNSUPPLIED * (deep - 1)  # a raid: cut off before long (14.3)
-        if s.ctrl[y] == self.me and self.foe_reach[y] <= REACH:
-            others = self.own_cf[y] - (board.cf(s, u) if s.loc[u] == y else 0)
+        if deep:
+            v -= deep  # a raid: cut off before long (14.3)
+        d_u = UNITS[u]
+        cf = d_u.reduced_cf if s.red[u] else d_u.cf  # board.cf()
+        if gap is not None:
+            others = self.own_cf[y] - (cf if lu == y else 0)
             if others <= 0:
-                # the only unit between the enemy and what lies behind (a gap filled)
-                near = 1.0 if self.foe_reach[y] <= 1 else 0.5
-                v += near * GAP * (self.space_worth(y) + 0.5 * self.behind(y))
-        if s.ctrl[y] == self.me and d <= 2:
-            v += self.sector_need(u, y)
-        threat = self.foe_adj[y]
+                v += gap  # the only unit between the enemy and what lies behind (a gap filled)
+        if mine and d <= 2:
+            # sector_need(), with the sector's terms of the space
+            sec = self._sec.get(y)
+            if sec is None:
+                sec = self._sector_terms(y)
+            sec_foe, sec_own, sec_k = sec
+            add = 0.0
+            if sec_foe:
+                own = sec_own - cf if here else sec_own  # counted there already
+                need = SECTOR_HOLD * sec_foe - own
+                if need > 0:
+                    add = sec_k * min(cf, need)
+            v += add
         if threat:
-            cf = board.cf(s, u)
-            others = self.own_cf[y] - (cf if s.loc[u] == y else 0)
+            others = self.own_cf[y] - (cf if lu == y else 0)
             need = 0.7 * threat + 1 - others
             if need > 0:
-                imp = 0.35 + 0.12 * min(self.space_worth(y), 12.0)
                 v += imp * min(cf, need)
+        if self.front_w:
+            v += self.front_need(y, cf, FRONT_OF[lu] if lu >= 0 else -1)
         self._pot[key] = v
         return v
+
+    def front_need(self, y: int, cf: int, mine: int) -> float:
+        """The plan per front: what a unit of ``cf`` combat factors standing in ``y`` adds to
+        a front short of :data:`FRONT_HOLD` of the enemy's strength there (``mine``: the front
+        the unit stands on now, whose strength counts it already)."""
+        f = FRONT_OF[y]
+        if f < 0:
+            return 0.0
+        foe = self.front_foe[f]
+        if not foe:
+            return 0.0
+        own = self.front_own[f] - (cf if mine == f else 0)
+        need = self.front_hold * foe - own
+        return self.front_w * min(cf, need) if need > 0 else 0.0
+
+    def _space_terms(self, y: int) -> SpaceTerms:
+        """The parts of :meth:`potential` that depend on the space alone (each computed as
+        there, so the sums come out the same): its exposure, the raid's cost, the worth of
+        filling a gap there (None: no gap), whether it is ours, the enemy's factors next to it
+        and the weight of a factor against them."""
+        s = self.s
+        deep = self.depth[y]
+        raid = 0.5 * UNSUPPLIED * (deep - 1) if deep >= 2 else 0.0
+        mine = s.ctrl[y] == self.me
+        gap: float | None = None
+        if mine and self.foe_reach[y] <= REACH:
+            near = 1.0 if self.foe_reach[y] <= 1 else 0.5
+            gap = near * GAP * (self.space_worth(y) + 0.5 * self.behind(y))
+        threat = self.foe_adj[y]
+        imp = 0.35 + 0.12 * min(self.space_worth(y), 12.0) if threat else 0.0
+        out = (self.exposure(y), raid, gap, mine, threat, imp)
+        self._sp[y] = out
+        return out
+
+    def _sector_terms(self, y: int) -> tuple[int, int, float]:
+        """:meth:`sector_need`'s parts for own space ``y``: the sector's enemy and own factors
+        and the weight of a factor there (as computed there)."""
+        sec_foe, sec_own = self.sector(y)
+        sec_k = 0.0
+        if sec_foe:
+            stake = min(self.space_worth(y) + self.behind(y), 16.0)
+            sec_k = SECTOR * (1.0 + stake / 8.0)
+        out = (sec_foe, sec_own, sec_k)
+        self._sec[y] = out
+        return out
+
+    def best_potential(self, u: int, ys: Iterable[int]) -> float:
+        """The best :meth:`potential` of unit ``u`` over spaces ``ys`` (at least one).
+
+        Potentials already worked out are read; the others are worked out best bound first,
+        and only while their bound could beat the best found: a bound leaves out the supply
+        penalties and counts the gap, the sector and the threat at their most (each term as
+        large as the unit's factors could make it), so the answer is the same."""
+        pot = self._pot
+        lu = self.s.loc[u]
+        near = {lu, *ADJ[lu]} if lu >= 0 else {lu}
+        base = self._tw[u] * N
+        nbase = base * N
+        fl = FRONT1[lu]  # potential()'s key: the unit's own front
+        best = -math.inf
+        todo: list[int] = []
+        for y in ys:
+            v = pot.get(nbase + y * N + lu if y in near else -1 - (base + y) * 8 - fl)
+            if v is None:
+                todo.append(y)
+            elif v > best:
+                best = v
+        if not todo:
+            return best
+        reserve = RESERVE[self.me]
+        du = self.dist(u)
+        d_u = UNITS[u]
+        cf = d_u.reduced_cf if self.s.red[u] else d_u.cf
+        sps = self._sp
+        bounds: list[tuple[float, int]] = []
+        for y in todo:
+            if y == reserve:
+                bounds.append((math.inf, y))
+                continue
+            sp = sps.get(y)
+            if sp is None:
+                sp = self._space_terms(y)
+            expo, deep, gap, mine, threat, imp = sp
+            d = du[y]
+            ub = -DIST_W * d - expo - deep
+            if gap is not None and gap > 0:
+                ub += gap
+            if mine and d <= 2:
+                sec = self._sec.get(y)
+                if sec is None:
+                    sec = self._sector_terms(y)
+                if sec[0]:
+                    ub += sec[2] * cf
+            if threat:
+                ub += imp * cf
+            if self.front_w:
+                ub += self.front_w * cf
+            bounds.append((ub, y))
+        bounds.sort(key=lambda b: -b[0])
+        potential = self.potential
+        for ub, y in bounds:
+            if ub + 1e-6 < best:
+                break  # nothing left can beat it
+            v = potential(u, y)
+            if v > best:
+                best = v
+        return best
 
     def pass_share(self, y: int) -> float:
         """The share of a capture's worth kept when a unit only passes through ``y``: the
@@ -664,7 +926,7 @@ class Analysis:
     def next_spaces(self, u: int, x: int) -> list[tuple[int, bool]]:
         """Spaces ``u`` could enter from ``x`` (and whether it must stop there). Kept for the
         analysis' life: never change the list."""
-        k = (u, x)
+        k = self._tw[u] * N + x  # twins enter the same spaces
         got = self._next.get(k)
         if got is not None:
             return got
@@ -693,53 +955,94 @@ class Analysis:
     ) -> tuple[float, list[int]]:
         """The best value reachable by unit ``u`` from ``x`` with ``mp`` movement points left:
         the potential where it stops plus what it captures on the way, and the path."""
-        memo: dict[tuple[int, int], tuple[float, list[int]]] = {}
         s = self.s
+        bkey = (self._tw[u], s.loc[u], x, mp, tuple(attacks))
+        done = self._bm.get(bkey)
+        if done is not None:
+            return done
+        # memo: (y, m) -> (best value, the next space of the best path or -1 to stop at y,
+        # whether the path goes on from that space); the path is put together at the end
+        memo: dict[int, tuple[float, int, bool]] = {}
         frame = {"attacks": list(attacks)}
         stops: dict[int, bool] = {}
         can_stop = movement.can_stop
         potential = self.potential
         capture_gain = self.capture_gain
         next_spaces = self.next_spaces
-        pass_share = self.pass_share
+        # potential(), capture_gain() and next_spaces() memos read directly (the same keys)
+        pot = self._pot
+        gains = self._gain
+        nexts = self._next
+        foe_near = self.foe_near
+        lu = s.loc[u]
+        near = {lu, *ADJ[lu]} if lu >= 0 else {lu}
+        base = self._tw[u] * N
+        nbase = base * N
+        fl = FRONT1[lu]  # potential()'s key: the unit's own front
 
-        def stop_ok(y: int) -> bool:
-            ok = stops.get(y)
-            if ok is None:
-                ok = stops[y] = can_stop(s, frame, u, y)
-            return ok
+        # go() calls itself through ``again``, emptied at the end: a function naming itself
+        # would be a reference cycle, left for the garbage collector to find
+        again: list[Callable[[int, int], tuple[float, int, bool]]] = []
 
-        def go(y: int, m: int) -> tuple[float, list[int]]:
-            k = (y, m)
+        def go(y: int, m: int) -> tuple[float, int, bool]:
+            k = y * 64 + m
             got = memo.get(k)
             if got is not None:
                 return got
             best = -1e9
-            path: list[int] = []
-            if stop_ok(y):
-                best = potential(u, y)
+            step = -1
+            on = False
+            ok = stops.get(y)
+            if ok is None:
+                ok = stops[y] = can_stop(s, frame, u, y)
+            if ok:
+                pv = pot.get(nbase + y * N + lu if y in near else -1 - (base + y) * 8 - fl)
+                best = potential(u, y) if pv is None else pv
             if m > 0:
-                for n, stop in next_spaces(u, y):
+                nx = nexts.get(base + y)
+                if nx is None:
+                    nx = next_spaces(u, y)
+                for n, stop in nx:
                     if n == x:
                         continue
-                    g = capture_gain(n)
+                    g = gains.get(n)
+                    if g is None:
+                        g = capture_gain(n)
                     if stop:
-                        if not stop_ok(n):
+                        ok = stops.get(n)
+                        if ok is None:
+                            ok = stops[n] = can_stop(s, frame, u, n)
+                        if not ok:
                             continue
-                        v = g + potential(u, n)
-                        sub: list[int] = []
+                        pv = pot.get(nbase + n * N + lu if n in near else -1 - (base + n) * 8 - fl)
+                        v = g + (potential(u, n) if pv is None else pv)
+                        goes = False
                     else:
-                        sv, sub = go(n, m - 1)
-                        if sub:
-                            g *= pass_share(n)  # taken in passing, left empty
+                        sv, sub, _ = memo.get(n * 64 + m - 1) or again[0](n, m - 1)
+                        goes = sub >= 0
+                        if goes:
+                            g *= 0.3 if foe_near[n] else 0.7  # pass_share(): taken in passing
                         v = g + sv - STEP_COST
                     if v > best + 1e-9:
                         best = v
-                        path = [n, *sub]
-            memo[k] = (best, path)
-            return best, path
+                        step = n
+                        on = goes
+            got = memo[k] = (best, step, on)
+            return got
 
-        return go(x, mp)
+        again.append(go)
+        value, step, on = go(x, mp)
+        again.clear()
+        path: list[int] = []
+        m = mp
+        while step >= 0:
+            path.append(step)
+            if not on:
+                break
+            m -= 1
+            _, step, on = memo[step * 64 + m]
+        done = self._bm[bkey] = (value, path)
+        return done
 
     def move_gain(self, u: int, attacks: Sequence[int] = ()) -> float:
         """What moving unit ``u`` (with its full movement) gains over staying."""
@@ -748,7 +1051,7 @@ class Analysis:
         mf = board.mf(s, u)
         if mf <= 0 or "no_overland_movement" in UNITS[u].flags:
             return 0.0
-        key = (u, tuple(attacks))
+        key = (self._tw[u], x, tuple(attacks))
         got = self._moves.get(key)
         if got is not None:
             return got

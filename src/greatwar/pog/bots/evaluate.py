@@ -29,7 +29,15 @@ import math
 
 from greatwar.pog import board, supply
 from greatwar.pog.board import cp_russian_vp
-from greatwar.pog.bots.analysis import ADJ, ARMY_VALUE, CORPS_VALUE, MAP, UNITS, VP_POINTS
+from greatwar.pog.bots.analysis import (
+    ADJ,
+    ARMY_VALUE,
+    CORPS_VALUE,
+    MAP,
+    ON_MAP,
+    UNITS,
+    VP_POINTS,
+)
 from greatwar.pog.data import load
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import OFF, State
@@ -63,6 +71,13 @@ ZIMMERMANN_TRACK = 9.0 * VP_POINTS  # the AP: the US enters the war (16.3.2-16.3
 TRACK_SPAN = 14  # combined War Status points below a threshold from which progress counts
 CARD_OPS = 0.6  # one OPS of a card in hand
 RP = 1.5  # one replacement point
+
+
+SIDE_UNITS = tuple(tuple(d.ix for d in UNITS if d.side == side) for side in (0, 1))
+UNIT_BASE = tuple(ARMY_VALUE if d.army else CORPS_VALUE for d in UNITS)
+CAPITAL = tuple(bool(sp.capital) for sp in SPACES)
+VP_HISTORICAL = tuple(bool(sp.vp) for sp in SPACES)  # board.vp_space() by scenario kind
+VP_CLASSIC = tuple(bool(sp.vp_classic) for sp in SPACES)
 
 
 def unit_value(s: State, u: int) -> float:
@@ -145,49 +160,77 @@ def _reach(s: State, occ: list[list[int]], side: int) -> list[int]:
     return dist
 
 
-def _side_terms(s: State, occ: list[list[int]], side: int, foe_reach: list[int]) -> float:
+def _side_terms(
+    s: State, occ: list[list[int]], side: int, foe_reach: list[int], cfs: list[list[int]]
+) -> float:
+    """``cfs``: each side's combat factors in each space."""
     v = 0.0
     foe = 1 - side
     # forces, reserves and supply
-    for u, x in enumerate(s.loc):
-        if x == OFF or UNITS[u].side != side:
+    elim = ELIMINATED[side]
+    reserve = RESERVE[side]
+    red = s.red
+    for u in SIDE_UNITS[side]:
+        x = s.loc[u]
+        if x == OFF:
             continue
-        if x == ELIMINATED[side]:
-            v += 0.3 * unit_value(s, u)
-        elif x in MAP or x == RESERVE[side]:
-            w = unit_value(s, u)
+        if x == elim:
+            v += 0.3 * (UNIT_BASE[u] * (0.6 if red[u] else 1.0))
+        elif ON_MAP[x] or x == reserve:
+            w = UNIT_BASE[u] * (0.6 if red[u] else 1.0)
             v += w
-            if x in MAP and not supply.unit_supplied(s, u):
+            if ON_MAP[x] and not supply.unit_supplied(s, u):
                 v -= UNSUPPLIED * w
     # threatened VP spaces and capitals, the front line
+    vps = VP_HISTORICAL if SCENARIOS[s.scenario].historical else VP_CLASSIC
+    foe_adj_all = _adjacent_sums(cfs[foe])
+    ctrl = s.ctrl
+    trench = s.trench
+    tside = s.tside
     for x in MAP:
-        if s.ctrl[x] != side:
+        if ctrl[x] != side:
             continue
         us = occ[x]
         mine = bool(us) and UNITS[us[0]].side == side
-        vp = board.vp_space(s, x)
-        cap = SPACES[x].capital
+        vp = vps[x]
+        cap = CAPITAL[x]
         if (vp or cap) and not mine and foe_reach[x] <= REACH:
             v -= THREAT * ((VP_POINTS if vp else 0.0) + (4.0 if cap else 0.0))
         if mine:
-            foe_adj = 0
-            for n in ADJ[x]:
-                for w in occ[n]:
-                    if UNITS[w].side == foe:
-                        foe_adj += board.cf(s, w)
+            foe_adj = foe_adj_all[x]
             if foe_adj:
-                own = sum(board.cf(s, w) for w in us)
-                short = 0.6 * foe_adj - own
+                short = 0.6 * foe_adj - (cfs[0][x] + cfs[1][x])  # every unit there
                 if short > 0:
                     v -= FRONT * min(short, 8.0) * (2.0 if vp else 1.0)
-                if s.trench[x] and s.tside[x] == side:
-                    v += TRENCH * s.trench[x]
+                if trench[x] and tside[x] == side:
+                    v += TRENCH * trench[x]
     # War Status before Total War, replacement points, the hand
     v += war_status_worth(s.ws[side], s.commit[side])
     pools = ("fr", "br", "ru", "it", "us", "allied") if side == 0 else ("ge", "ah", "tu", "bu")
     v += RP * sum(s.rp.get(p, 0) for p in pools) / 2
     v += CARD_OPS * sum(CARDS[c].ops for c in s.hand[side])
     return v
+
+
+def _adjacent_sums(cf: list[int]) -> list[int]:
+    """For each space, the sum of ``cf`` over its neighbours (integers: any order)."""
+    out = [0] * len(SPACES)
+    for x, c in enumerate(cf):
+        if c:
+            for n in ADJ[x]:
+                out[n] += c
+    return out
+
+
+def _side_cf(s: State, occ: list[list[int]]) -> list[list[int]]:
+    """Each side's combat factors in each space."""
+    cfs = [[0] * len(SPACES), [0] * len(SPACES)]
+    red = s.red
+    for x, us in enumerate(occ):
+        for u in us:
+            d = UNITS[u]
+            cfs[d.side][x] += d.reduced_cf if red[u] else d.cf  # board.cf()
+    return cfs
 
 
 def evaluate(s: State, side: int) -> float:
@@ -217,7 +260,10 @@ def evaluate(s: State, side: int) -> float:
         v -= sign * (4 - s.vp) * VP_POINTS
     occ = board.occupants(s)
     reach = [_reach(s, occ, 0), _reach(s, occ, 1)]
-    v += _side_terms(s, occ, side, reach[1 - side]) - _side_terms(s, occ, 1 - side, reach[side])
+    cfs = _side_cf(s, occ)
+    v += _side_terms(s, occ, side, reach[1 - side], cfs) - _side_terms(
+        s, occ, 1 - side, reach[side], cfs
+    )
     v += sign * combined_track_worth(s, s.cws)
     return v
 

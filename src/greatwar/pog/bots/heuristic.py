@@ -40,6 +40,7 @@ from greatwar.pog.bots.analysis import (
     ARMY_VALUE,
     CORPS_VALUE,
     MAP,
+    ON_MAP,
     RESERVE,
     SPACES,
     STEP_COST,
@@ -180,7 +181,7 @@ def entrench_value(an: Analysis, u: int, x: int) -> float:
     if "ap_entrench" not in s.events and "cp_entrench" not in s.events:
         return 0.0
     level = s.trench[x] if s.tside[x] == an.me else 0
-    if level >= 2 or x not in MAP or not supply.unit_supplied(s, u):
+    if level >= 2 or x < 0 or not ON_MAP[x] or not supply.unit_supplied(s, u):
         return 0.0
     threat = an.foe_adj[x]
     if not threat and an.foe_reach[x] > 1:
@@ -193,7 +194,7 @@ def entrench_value(an: Analysis, u: int, x: int) -> float:
 
 def plan_operation(an: Analysis, f: dict[str, Any], budget: int) -> tuple[float, list[Candidate]]:
     """Choose activation plans greedily by worth per OPS within ``budget``."""
-    key = (tuple(f.get("moves", ())), tuple(f.get("attacks", ())))
+    key = (tuple(f.get("moves", ())), tuple(f.get("attacks", ())), tuple(f.get("free", ())))
     cands = an.ops_memo.get(key)
     if cands is None:
         cands = an.ops_memo[key] = op_candidates(an, f)
@@ -373,6 +374,24 @@ def keep_value(an: Analysis, card: int) -> float:
 
 def sr_value(an: Analysis, points: int) -> float:
     """A rough worth of strategic redeployment with ``points``: units brought to the front."""
+    gains = an.sr_memo.get(0)
+    if gains is None:
+        gains = an.sr_memo[0] = _sr_gains(an)
+    total = 0.0
+    left = points
+    for density, cost in gains:
+        if cost <= left:
+            total += density * cost
+            left -= cost
+    # 13: moving armies between fronts is what keeps a front from being left to the enemy's
+    # march; at 0.6 the bots almost never redeployed (the CP about once a game) and the German
+    # west emptied while its armies fought in the east
+    return SR_SHARE * total
+
+
+def _sr_gains(an: Analysis) -> list[tuple[float, int]]:
+    """What each unit brought to the front by strategic redeployment gains per SR point, and
+    its cost, best first (:func:`sr_value`; the same for any number of points)."""
     s = an.s
     me = an.me
     fronts = [
@@ -381,7 +400,7 @@ def sr_value(an: Analysis, points: int) -> float:
         if s.ctrl[x] == me and an.foe_adj[x] > 0 and an.side_in(x) != an.foe and len(an.occ[x]) < 3
     ]
     if not fronts:
-        return 0.0
+        return []
     gains: list[tuple[float, int]] = []
     best_front = {}
     for u, x in enumerate(s.loc):
@@ -400,16 +419,7 @@ def sr_value(an: Analysis, points: int) -> float:
         if g > 0.5:
             gains.append((g / cost, cost))
     gains.sort(reverse=True)
-    total = 0.0
-    left = points
-    for density, cost in gains:
-        if cost <= left:
-            total += density * cost
-            left -= cost
-    # 13: moving armies between fronts is what keeps a front from being left to the enemy's
-    # march; at 0.6 the bots almost never redeployed (the CP about once a game) and the German
-    # west emptied while its armies fought in the east
-    return SR_SHARE * total
+    return gains
 
 
 def rp_needs(an: Analysis) -> dict[str, list[float]]:
@@ -744,9 +754,17 @@ def score_sr(
         if len(args) == 2:
             out.append(gain(u, D.space_ix[args[1]]))
         else:
-            # the unit is chosen first (13.1.10): worth its best destination
+            # the unit is chosen first (13.1.10): worth its best destination (the best gain is
+            # the best potential less the same amounts: subtraction keeps the order)
             dests = redeployment.unit_options(s, u)
-            out.append(max((gain(u, y) for y in dests), default=-1.0))
+            if not dests:
+                out.append(-1.0)
+                continue
+            x = s.loc[u]
+            if u not in here:
+                here[u] = an.potential(u, x) - an.leave_cost(u, x)
+            cost = 0.8 if UNITS[u].army else 0.2
+            out.append(an.best_potential(u, dests) - here[u] - cost)
     return out
 
 

@@ -7,7 +7,11 @@
 
 Budgets are counts of simulations, so a level plays the same game for the same seed on any
 machine (``greatwar play --think SECONDS`` gives a time budget instead). ``heuristic`` and
-``search`` stay as the bots' own names (``search`` is ``normal``).
+``search`` stay as the bots' own names (``search`` is ``normal``). ``yardstick-easy`` and
+``yardstick-normal`` are ``easy`` and ``normal`` frozen as they stood when issue 29 began
+(:mod:`greatwar.pog.bots.yardstick`): strength is measured against them. ``normal-learned`` is
+``normal`` scoring its simulations with the learned evaluation (:mod:`greatwar.pog.bots.value`)
+instead of the hand evaluator, for comparison (docs/bots.md); ``normal`` keeps the hand one.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from collections.abc import Callable
 from greatwar.core.bot import Bot
 from greatwar.pog.bots.heuristic import HeuristicBot
 from greatwar.pog.bots.search import ALL_KEY_STEPS, KEY_STEPS, SearchBot
+from greatwar.pog.bots.yardstick import YARDSTICKS
 
 NORMAL_SIMS = 24  # about 1 s a searched decision on one core of the development machine
 HARD_SIMS = 96
@@ -40,6 +45,12 @@ def search(seed: int = 0, think: float | None = None, workers: int = 1) -> Searc
     return normal(seed, think, workers, name="search")
 
 
+def normal_learned(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
+    bot = SearchBot(seed, sims=NORMAL_SIMS, think=think, workers=workers, top=6, value="learned")
+    bot.name = "normal-learned"
+    return bot
+
+
 def hard(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
     bot = SearchBot(
         seed, sims=HARD_SIMS, think=think, workers=workers, top=8, key_steps=ALL_KEY_STEPS
@@ -52,8 +63,10 @@ LEVELS: dict[str, Callable[[int], Bot]] = {
     "easy": easy,
     "normal": normal,
     "hard": hard,
+    "normal-learned": normal_learned,
     "heuristic": HeuristicBot,
     "search": search,
+    **YARDSTICKS,
 }
 """Every Paths of Glory bot by name (the game's descriptor lists them)."""
 

@@ -30,6 +30,7 @@ processes the chunks are spread over (every core it is given).
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -43,6 +44,7 @@ from greatwar.pog import engine
 from greatwar.pog.bots.analysis import Analysis
 from greatwar.pog.bots.evaluate import win_chance
 from greatwar.pog.bots.heuristic import HeuristicBot
+from greatwar.pog.bots.value import model as learned_model
 from greatwar.pog.cards import CARDS
 from greatwar.pog.data import SIDE_NAMES, SIDE_OF_NAME
 from greatwar.pog.encoding import DETERMINIZER
@@ -54,7 +56,10 @@ ALL_KEY_STEPS = frozenset({"action_round", "operation", "combat_designation"})
 """With the activations (9.2) and the attack decisions (12.1) too."""
 CHUNKS = 4  # independent searches whose root statistics are added
 WORLDS = 3  # worlds drawn per chunk (so 12 determinizations per decision)
-UCB_C = 0.35  # exploration constant of UCB1 (values are in [0, 1])
+UCB_C = 0.35  # exploration constant of UCB1 (values are in [0, 1]), with ``explore="fixed"``
+SPREAD_C = 1.0  # with ``explore="spread"``: exploration in standard deviations of the values
+SPREAD_MIN = 0.01  # the least spread assumed (a node with few or equal values)
+FLOOR_SHARE = 0.5  # ``final="mean"``: a candidate needs half the visits of the most visited
 MAX_SIM_DECISIONS = 600  # a simulation never runs longer than this many decisions
 
 
@@ -66,6 +71,17 @@ class Node:
     value: dict[str, float] = field(default_factory=dict)
     avail: dict[str, int] = field(default_factory=dict)  # simulations it could be chosen in
     children: dict[str, Node] = field(default_factory=dict)
+    n: int = 0  # values backed up through this node, their sum and sum of squares (spread)
+    total: float = 0.0
+    squares: float = 0.0
+
+    def spread(self) -> float:
+        """The standard deviation of the values seen here (at least :data:`SPREAD_MIN`)."""
+        if self.n < 2:
+            return SPREAD_MIN
+        mean = self.total / self.n
+        var = max(0.0, self.squares / self.n - mean * mean)
+        return max(SPREAD_MIN, math.sqrt(var))
 
 
 def light_view(s: State, seat: int, legal: list[str]) -> dict[str, Any]:
@@ -100,13 +116,30 @@ class Job:
     deadline: float  # time.time() when a time budget ends (0: none)
     key_steps: frozenset[str]
     top: int
+    explore: str = "fixed"  # "fixed": UCB_C; "spread": SPREAD_C standard deviations
+    worlds: int = WORLDS
+    value: str = "hand"  # how a simulation's end is scored: "hand" or "learned" (value.py)
 
 
 def run_chunk(job: Job) -> dict[str, tuple[int, float]]:
-    """Simulate one chunk: its root statistics, candidate -> (visits, total value)."""
+    """Simulate one chunk: its root statistics, candidate -> (visits, total value).
+
+    The cyclic garbage collector is paused meanwhile: the analyses' memos are many long-lived
+    objects, and its full collections, which walk them all, cost several percent of a search
+    (a simulation makes few reference cycles; they are collected when the chunk ends)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run_chunk(job)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run_chunk(job: Job) -> dict[str, tuple[int, float]]:
     rng = random.Random(job.seed)
     me = SIDE_OF_NAME[str(job.view["seat"])]
-    worlds = [DETERMINIZER.world(job.view, rng.getrandbits(62)) for _ in range(WORLDS)]
+    worlds = [DETERMINIZER.world(job.view, rng.getrandbits(62)) for _ in range(job.worlds)]
     root = Node()
     n = 0
     while True:
@@ -114,24 +147,28 @@ def run_chunk(job: Job) -> dict[str, tuple[int, float]]:
             break
         if not job.sims and (time.time() >= job.deadline and n >= 1):
             break
-        world = worlds[n % WORLDS].clone()
+        world = worlds[n % len(worlds)].clone()
         world.rng = _rng.seed_state(rng.getrandbits(64))  # dice of its own
         simulate(world, me, root, job, rng.getrandbits(62))
         n += 1
     return {a: (root.visits.get(a, 0), root.value.get(a, 0.0)) for a in job.candidates}
 
 
-def _select(node: Node, options: list[str]) -> str:
+def _select(node: Node, options: list[str], explore: str = "fixed") -> str:
     for a in options:
         node.avail[a] = node.avail.get(a, 0) + 1
     best = options[0]
-    top = -1.0
+    top = -math.inf
+    # UCB1; with "spread", the exploration term is in standard deviations of the values seen
+    # at this node: win chances near one another (a close position) are told apart by their
+    # means, not drowned by a constant made for values spread over [0, 1]
+    c = UCB_C if explore == "fixed" else SPREAD_C * node.spread()
     for i, a in enumerate(options):
         n = node.visits.get(a, 0)
         if n == 0:
             return a  # the first unvisited, in the prior's order
         mean = node.value[a] / n
-        u = mean + UCB_C * math.sqrt(math.log(node.avail[a]) / n) - 1e-6 * i
+        u = mean + c * math.sqrt(math.log(node.avail[a]) / n) - 1e-6 * i
         if u > top:
             top = u
             best = a
@@ -142,7 +179,7 @@ def simulate(world: State, me: int, root: Node, job: Job, seed: int) -> None:
     """One simulation from the root decision in ``world`` (changed in place)."""
     bots = (HeuristicBot(seed), HeuristicBot(seed + 1))
     path: list[tuple[Node, str]] = []
-    a = _select(root, job.candidates)
+    a = _select(root, job.candidates, job.explore)
     path.append((root, a))
     engine.apply_unchecked(world, Action.parse(a))
     node = root.children.setdefault(a, Node())
@@ -166,16 +203,43 @@ def simulate(world: State, me: int, root: Node, job: Job, seed: int) -> None:
             an = Analysis(view, world)
             if seat == me and step in job.key_steps and rounds == 0:
                 options = ranked(bots[seat], an, view, legal, job.top)
-                text = _select(node, options)
+                text = _select(node, options, job.explore)
                 path.append((node, text))
                 node = node.children.setdefault(text, Node())
             else:
                 text = legal[bots[seat].pick(an, view, legal)]
         engine.apply_unchecked(world, Action.parse(text))
-    v = win_chance(world, me)
+    v = win_chance(world, me) if job.value == "hand" else learned_model().win_chance(world, me)
     for nd, act in path:
         nd.visits[act] = nd.visits.get(act, 0) + 1
         nd.value[act] = nd.value.get(act, 0.0) + v
+        nd.n += 1
+        nd.total += v
+        nd.squares += v * v
+
+
+def choose_root(candidates: list[str], stats: dict[str, tuple[int, float]], final: str) -> int:
+    """The index of the candidate a search plays, from the root statistics: with "visits" the
+    most visited (then the better mean, then the prior); with "mean" the best mean among those
+    visited at least :data:`FLOOR_SHARE` as often as the most visited (then the more visited,
+    then the prior). Chosen by visits under an exploration term that ignores the values'
+    spread, the choice was little better than chance among candidates of close values."""
+
+    def mean(a: str) -> float:
+        n, v = stats[a]
+        return v / max(1, n)
+
+    if final == "visits":
+        return max(
+            range(len(candidates)),
+            key=lambda i: (stats[candidates[i]][0], mean(candidates[i]), -i),
+        )
+    most = max(stats[a][0] for a in candidates)
+    floor = max(1.0, FLOOR_SHARE * most)
+    return max(
+        (i for i, a in enumerate(candidates) if stats[a][0] >= floor),
+        key=lambda i: (mean(candidates[i]), stats[candidates[i]][0], -i),
+    )
 
 
 class SearchBot:
@@ -191,9 +255,29 @@ class SearchBot:
         workers: int = 1,
         top: int = 6,
         key_steps: frozenset[str] = KEY_STEPS,
+        explore: str = "fixed",
+        final: str = "visits",
+        worlds: int = WORLDS,
+        value: str = "hand",
     ) -> None:
+        """``explore``: UCB1's exploration, "fixed" (:data:`UCB_C`) or "spread" (in standard
+        deviations of the values seen, :data:`SPREAD_C`); ``final``: the root's choice, "visits"
+        (the most visited) or "mean" (the best mean of those visited at least
+        :data:`FLOOR_SHARE` as often as the most visited); ``worlds``: worlds drawn per chunk;
+        ``value``: how the end of a simulation is scored, "hand" (:func:`.evaluate.win_chance`)
+        or "learned" (:mod:`.value`)."""
         if sims < 1 and think is None:
             raise ValueError("a search needs a budget: sims >= 1 or think seconds")
+        if explore not in ("fixed", "spread") or final not in ("visits", "mean"):
+            raise ValueError(f"unknown search settings: explore={explore!r}, final={final!r}")
+        if value not in ("hand", "learned"):
+            raise ValueError(f"unknown evaluation: {value!r}")
+        if value == "learned":
+            learned_model()  # loaded now: a missing or stale model file fails here
+        self.value = value
+        self.explore = explore
+        self.final = final
+        self.worlds = max(1, worlds)
         self.seed = seed
         self.sims = sims
         self.think = think
@@ -227,15 +311,7 @@ class SearchBot:
         spent = time.perf_counter() - start
         self.search_seconds += spent
         self.slowest_search = max(self.slowest_search, spent)
-        best = max(
-            range(len(candidates)),
-            key=lambda i: (
-                stats[candidates[i]][0],
-                stats[candidates[i]][1] / max(1, stats[candidates[i]][0]),
-                -i,
-            ),
-        )
-        return candidates[best]
+        return candidates[choose_root(candidates, stats, self.final)]
 
     def search(self, view: dict[str, Any], candidates: list[str]) -> dict[str, tuple[int, float]]:
         """The root statistics of a search of ``view`` over ``candidates``."""
@@ -250,7 +326,18 @@ class SearchBot:
             q, rest = divmod(self.sims, chunks)
             per = [q + (1 if i < rest else 0) for i in range(chunks)]
         jobs = [
-            Job(view, candidates, base + 104_729 * i, per[i], deadline, self.key_steps, self.top)
+            Job(
+                view,
+                candidates,
+                base + 104_729 * i,
+                per[i],
+                deadline,
+                self.key_steps,
+                self.top,
+                self.explore,
+                self.worlds,
+                self.value,
+            )
             for i in range(chunks)
             if per[i] > 0 or self.think is not None
         ]

@@ -1,0 +1,90 @@
+"""Do today's ``easy`` and ``normal`` still decide as the frozen yardsticks?
+
+``python3 -m greatwar.pog.bots.same_decisions [KIND:SEED:LIMIT ...]`` plays each seeded
+Historical game twice, once with the live bots and once with their frozen copies
+(``yardstick-easy``, ``yardstick-normal``), and compares every decision and the search's
+statistics for it. ``normal`` games pit ``normal`` against ``easy`` (and the yardsticks
+likewise); an odd seed swaps the sides. It exits with 1 when a game differs: a change meant to
+keep the bots' play (speed work) is checked this way before its figures are believed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from greatwar.pog import engine
+from greatwar.pog.bots.levels import LEVELS
+from greatwar.pog.view import view
+
+DEFAULT = ("easy:1:100000", "easy:2:100000", "normal:4:400", "normal:5:400")
+
+
+def play(names: tuple[str, str], seed: int, limit: int) -> list[tuple[Any, ...]]:
+    """The first ``limit`` decisions of a Historical game of ``seed`` (the Allies played by
+    ``names[0]``), each with the statistics its bot kept of it."""
+    s = engine.new_game("historical", seed=seed)
+    bots = {"ap": LEVELS[names[0]](seed), "cp": LEVELS[names[1]](seed + 1)}
+    out: list[tuple[Any, ...]] = []
+    while not engine.is_over(s) and len(out) < limit:
+        seat = engine.seat_name(engine.to_act(s))
+        assert seat is not None  # a game not over has a seat to act
+        action = bots[seat].choose(view(s, seat))
+        stats = tuple(sorted(getattr(bots[seat], "last", {}).items()))
+        out.append((action, stats))
+        engine.apply(s, action, seat)
+    return out
+
+
+def compare(spec: str) -> bool:
+    """Play one ``KIND:SEED:LIMIT`` both ways; print and return whether they agree."""
+    kind, seed_text, limit_text = spec.split(":")
+    seed, limit = int(seed_text), int(limit_text)
+    live: tuple[str, str] = (kind, "easy") if kind == "normal" else (kind, kind)
+    if seed % 2:
+        live = (live[1], live[0])
+    frozen = (f"yardstick-{live[0]}", f"yardstick-{live[1]}")
+    start = time.perf_counter()
+    a, b = play(live, seed, limit), play(frozen, seed, limit)
+    took = time.perf_counter() - start
+    if a == b:
+        print(f"{spec}: {len(a)} decisions, the same ({took:.0f} s)", flush=True)
+        return True
+    first = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    print(f"{spec}: DIFFERENT from decision {first} ({took:.0f} s)", flush=True)
+    return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python3 -m greatwar.pog.bots.same_decisions",
+        description="Play seeded games with the live bots and with the frozen yardsticks and "
+        "compare every decision and its search statistics.",
+    )
+    parser.add_argument(
+        "games",
+        nargs="*",
+        default=list(DEFAULT),
+        metavar="KIND:SEED:LIMIT",
+        help="easy or normal, the game's seed, the most decisions to compare "
+        f"(default: {' '.join(DEFAULT)})",
+    )
+    args = parser.parse_args(argv)
+    for spec in args.games:
+        parts = spec.split(":")
+        if (
+            len(parts) != 3
+            or parts[0] not in ("easy", "normal")
+            or not all(p.isdigit() for p in parts[1:])
+        ):
+            parser.error(f"{spec!r} is not KIND:SEED:LIMIT (e.g. easy:1:500)")
+    results = [compare(spec) for spec in args.games]
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,231 @@
+"""The position evaluator the heuristic bot and the search share.
+
+The yardstick's frozen copy of :mod:`greatwar.pog.bots.evaluate` as it stood at commit
+2ab913b (issue 29): never change it (see ``yardstick/__init__.py``).
+
+:func:`evaluate` scores a position for one side in *points* (one step of Loss Factor is about
+one point, one VP :data:`~.analysis.VP_POINTS`); :func:`win_chance` turns it
+into a number in [0, 1] for the search. It reads only what both players see (the board, the
+tracks, the events) and the hand of the side it scores, so it is as good on a public model of
+a view (:mod:`.public`) as on a determinized world.
+
+The terms, each for the side minus the same for its enemy:
+
+- **VP and its trend**: the VP marker against the scenario's victory levels (5.5.2, 5.7.2), the
+  automatic victory levels (5.2) very near, a finished game decisively;
+- **threatened VP spaces and capitals**: own VP spaces (5.7.2 in the historical game) and
+  capitals no own unit holds that enemy units could walk into with one move (11.1: no zones
+  of control, so an empty space behind a gap is lost to a march);
+- **supply**: units out of supply risk attrition at the end of the turn (14.3);
+- **front-line strength**: own combat factors on spaces next to the enemy against the enemy's
+  next to them, trenches there (11.2);
+- **forces and reserves**: units on the map by their steps, eliminated units that replacement
+  points can rebuild (17), the replacement points themselves;
+- **War Status and commitment** (16.1): better cards come with Limited and Total War;
+- **card quality in hand**: the OPS of the cards held (for the side scored only: the other
+  hand is not known to it; in a determinized world both hands are the world's own).
+"""
+
+from __future__ import annotations
+
+import math
+
+from greatwar.pog import board, supply
+from greatwar.pog.board import cp_russian_vp
+from greatwar.pog.bots.yardstick.analysis import ADJ, ARMY_VALUE, CORPS_VALUE, MAP, UNITS, VP_POINTS
+from greatwar.pog.data import load
+from greatwar.pog.scenarios import SCENARIOS
+from greatwar.pog.state import OFF, State
+from greatwar.pog.tracks import (
+    FALL_OF_THE_TSAR_AT,
+    LIMITED_WAR_AT,
+    TOTAL_WAR_AT,
+    ZIMMERMANN_AT,
+)
+from greatwar.pog.victory import LAST_TURN, final_adjustments
+
+D = load()
+SPACES = D.spaces
+CARDS = D.cards
+ELIMINATED = D.eliminated_box
+RESERVE = D.reserve_box
+REACH = 3  # spaces an enemy army can march in one activation (11.1: movement factor 3)
+WIN = 400.0  # a finished game, in points
+SCALE = 120.0  # points for one unit of the logistic in :func:`win_chance`
+THREAT = 0.45  # share of a VP space's worth lost when an enemy can march into it
+UNSUPPLIED = 0.6  # share of a unit's worth lost out of supply (attrition, 14.3)
+FRONT = 0.6  # points per combat factor missing on a front-line space
+TRENCH = 1.2  # points per trench level on an own front-line space next to the enemy
+WS = 1.0  # one War Status point before Total War
+LIMITED_WAR = 20.0  # reaching Limited War (16.1.3): a better deck (and Turkey for the CP, 16.1.3)
+TOTAL_WAR = 60.0  # reaching Total War (16.1.4): the best deck (Brest-Litovsk, the US)
+FALL_OF_THE_TSAR_TRACK = 9.0 * VP_POINTS  # the CP: the Russian collapse (16.4.4-16.4.9)
+ZIMMERMANN_TRACK = 9.0 * VP_POINTS  # the AP: the US enters the war (16.3.2-16.3.4); at 3 VP the
+# Allies counted every War Status point after Total War as a loss (it brought the Fall of the Tsar
+# nearer than the US) and played their War Status events for OPS; at 9 both thresholds weigh alike
+TRACK_SPAN = 14  # combined War Status points below a threshold from which progress counts
+CARD_OPS = 0.6  # one OPS of a card in hand
+RP = 1.5  # one replacement point
+
+
+def unit_value(s: State, u: int) -> float:
+    d = UNITS[u]
+    base = ARMY_VALUE if d.army else CORPS_VALUE
+    return base * (0.6 if s.red[u] else 1.0)
+
+
+def war_status_worth(ws: int, commit: int) -> float:
+    """What a side's War Status is worth (16.1): each point before Total War, and above all
+    the way to the next commitment level, which brings a better deck (16.1.3, 16.1.4; the
+    Central Powers' Limited War also brings Turkey into the war). A side stuck below Limited
+    War draws its Mobilization cards for the whole game."""
+    reached = max(ws, LIMITED_WAR_AT if commit >= 1 else 0, TOTAL_WAR_AT if commit >= 2 else 0)
+    v = WS * min(ws, TOTAL_WAR_AT)
+    v += LIMITED_WAR * min(reached, LIMITED_WAR_AT) / LIMITED_WAR_AT
+    above = min(reached, TOTAL_WAR_AT) - LIMITED_WAR_AT
+    if above > 0:
+        v += TOTAL_WAR * above / (TOTAL_WAR_AT - LIMITED_WAR_AT)
+    return v
+
+
+def combined_track_worth(s: State, cws: int) -> float:
+    """What Combined War Status ``cws`` is worth to the Central Powers (negative: to the
+    Allies), after either side's Total War as much as before (16.1.6: only the combined marker
+    still moves). Two thresholds read it: at 30 the Zimmermann Telegram may bring the US in
+    (16.3.2), which the Allies want; at 33, counting the Russian VP spaces the CP holds, the
+    Fall of the Tsar opens Russia's collapse (16.4.4), which the CP wants. Each is worth a share
+    of itself for every point already climbed of the last :data:`TRACK_SPAN` before it, and
+    less as the game runs out of turns to use it. Before, a War Status point after Total War
+    was worth nothing: both sides played their War Status events for their OPS, the combined
+    marker stopped in the low twenties and neither the US nor Russia's collapse ever came."""
+    time_left = min(1.0, max(0.0, (20 - s.turn) / 4))
+    v = 0.0
+    if "fall_of_the_tsar" not in s.events:
+        need = FALL_OF_THE_TSAR_AT - cws - cp_russian_vp(s)
+        v += FALL_OF_THE_TSAR_TRACK * min(1.0, max(0.0, 1.0 - need / TRACK_SPAN))
+    if "zimmermann_telegram" not in s.events:
+        need = ZIMMERMANN_AT - cws
+        v -= ZIMMERMANN_TRACK * min(1.0, max(0.0, 1.0 - need / TRACK_SPAN))
+    return v * time_left
+
+
+def war_status_gain(s: State, side: int, points: int) -> float:
+    """What raising ``side``'s War Status by ``points`` now is worth (an event's War Status):
+    its own commitment (16.1) and the combined marker (16.3, 16.4)."""
+    ws = s.ws[side]
+    own = war_status_worth(ws + points, s.commit[side]) - war_status_worth(ws, s.commit[side])
+    sign = 1.0 if side == 1 else -1.0
+    track = combined_track_worth(s, s.cws + points) - combined_track_worth(s, s.cws)
+    return own + sign * track
+
+
+def _reach(s: State, occ: list[list[int]], side: int) -> list[int]:
+    """Moves (capped at :data:`REACH` + 1) the units of ``side`` need to reach each space,
+    through spaces that hold no unit of the other side."""
+    far = REACH + 1
+    dist = [far] * len(SPACES)
+    todo: list[int] = []
+    for x in MAP:
+        us = occ[x]
+        if us and UNITS[us[0]].side == side:
+            dist[x] = 0
+            todo.append(x)
+    i = 0
+    while i < len(todo):
+        x = todo[i]
+        i += 1
+        nd = dist[x] + 1
+        if nd > REACH:
+            continue
+        for n in ADJ[x]:
+            if dist[n] <= nd:
+                continue
+            us = occ[n]
+            if us and UNITS[us[0]].side != side:
+                continue
+            dist[n] = nd
+            todo.append(n)
+    return dist
+
+
+def _side_terms(s: State, occ: list[list[int]], side: int, foe_reach: list[int]) -> float:
+    v = 0.0
+    foe = 1 - side
+    # forces, reserves and supply
+    for u, x in enumerate(s.loc):
+        if x == OFF or UNITS[u].side != side:
+            continue
+        if x == ELIMINATED[side]:
+            v += 0.3 * unit_value(s, u)
+        elif x in MAP or x == RESERVE[side]:
+            w = unit_value(s, u)
+            v += w
+            if x in MAP and not supply.unit_supplied(s, u):
+                v -= UNSUPPLIED * w
+    # threatened VP spaces and capitals, the front line
+    for x in MAP:
+        if s.ctrl[x] != side:
+            continue
+        us = occ[x]
+        mine = bool(us) and UNITS[us[0]].side == side
+        vp = board.vp_space(s, x)
+        cap = SPACES[x].capital
+        if (vp or cap) and not mine and foe_reach[x] <= REACH:
+            v -= THREAT * ((VP_POINTS if vp else 0.0) + (4.0 if cap else 0.0))
+        if mine:
+            foe_adj = 0
+            for n in ADJ[x]:
+                for w in occ[n]:
+                    if UNITS[w].side == foe:
+                        foe_adj += board.cf(s, w)
+            if foe_adj:
+                own = sum(board.cf(s, w) for w in us)
+                short = 0.6 * foe_adj - own
+                if short > 0:
+                    v -= FRONT * min(short, 8.0) * (2.0 if vp else 1.0)
+                if s.trench[x] and s.tside[x] == side:
+                    v += TRENCH * s.trench[x]
+    # War Status before Total War, replacement points, the hand
+    v += war_status_worth(s.ws[side], s.commit[side])
+    pools = ("fr", "br", "ru", "it", "us", "allied") if side == 0 else ("ge", "ah", "tu", "bu")
+    v += RP * sum(s.rp.get(p, 0) for p in pools) / 2
+    v += CARD_OPS * sum(CARDS[c].ops for c in s.hand[side])
+    return v
+
+
+def evaluate(s: State, side: int) -> float:
+    """The worth of position ``s`` for ``side`` (0 AP, 1 CP), in points."""
+    res = s.result
+    sign = 1.0 if side == 1 else -1.0  # high VP favours the Central Powers
+    if res:
+        out = res.get("outcome")
+        if out == ("cp" if side == 1 else "ap"):
+            return WIN
+        if out in ("ap", "cp", "both_lose"):
+            return -WIN
+        return 0.0
+    sc = SCENARIOS[s.scenario]
+    levels = sc.victory_levels("treaty_of_brest_litovsk" in s.events)
+    mid = (levels.cp_at_least + levels.ap_at_most) / 2
+    if sc.draws_to_ap:
+        mid += 0.5
+    # the end-of-game VP changes (5.7.4 #8, #9 in the historical game, the bid) are as good as
+    # made: they change only with the events that lift them (the US armies, the Fall of the Tsar)
+    end_vp: int = s.vp + sum(int(a["vp"]) for a in final_adjustments(s, LAST_TURN))
+    v = sign * (end_vp - mid) * VP_POINTS
+    # 5.2: automatic victory at 20 (CP) or 0 (AP), checked at the end of each turn
+    if s.vp >= 17:
+        v += sign * (s.vp - 16) * VP_POINTS
+    if s.vp <= 3:
+        v -= sign * (4 - s.vp) * VP_POINTS
+    occ = board.occupants(s)
+    reach = [_reach(s, occ, 0), _reach(s, occ, 1)]
+    v += _side_terms(s, occ, side, reach[1 - side]) - _side_terms(s, occ, 1 - side, reach[side])
+    v += sign * combined_track_worth(s, s.cws)
+    return v
+
+
+def win_chance(s: State, side: int) -> float:
+    """:func:`evaluate` as a number in [0, 1] (a logistic of the points)."""
+    v = evaluate(s, side)
+    return 1.0 / (1.0 + math.exp(-v / SCALE))

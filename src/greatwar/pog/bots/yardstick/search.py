@@ -1,0 +1,291 @@
+"""The search bot: information-set Monte Carlo tree search over the decisions that matter.
+
+The yardstick's frozen copy of :mod:`greatwar.pog.bots.search` as it stood at commit
+2ab913b (issue 29): never change it (see ``yardstick/__init__.py``).
+
+It sees only its seat's view. At a *key* decision (which card to play and how, by default;
+with ``key_steps`` also which spaces to activate and whether and where to attack) it:
+
+1. ranks the legal actions with the heuristic (:mod:`.heuristic`) and keeps
+   the best few as the candidates (the heuristic's order is the prior; a single candidate is
+   played at once);
+2. draws several *worlds* from the view with the determinizer
+   (:meth:`greatwar.pog.encoding.PogDeterminizer.world`): the other hand, both draw piles and
+   the set-aside cards dealt at random consistently with what the view shows;
+3. runs simulations: each takes the next world in turn (with dice of its own), descends a tree
+   whose nodes are this seat's key decisions (UCB1 over the candidates available in that world,
+   the information-set tree of single-observer ISMCTS), lets the heuristic play every other
+   decision of both seats, and stops at the horizon: when this seat is next to choose a card
+   after the enemy has played its own action round (or the game ends). The position there is
+   scored by the shared evaluator (:func:`.evaluate.win_chance`);
+4. plays the candidate visited most at the root (ties: the better mean, then the prior).
+
+Every other decision is the heuristic's, at once.
+
+**Budget and determinism.** The budget is a number of simulations (``sims``): the search is
+then deterministic for a given seed and view, on any machine and with any number of worker
+processes (the simulations are split into a fixed number of independent *chunks*, each with its
+own worlds, tree and seed, and the chunks' root statistics are added). ``think`` gives a time
+budget in seconds instead, for people (``greatwar play --think``): each chunk then simulates
+until its time is up, so the answer depends on the machine's speed. ``workers`` is the number of
+processes the chunks are spread over (every core it is given).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from greatwar.core import rng as _rng
+from greatwar.core.actions import Action
+from greatwar.pog import engine
+from greatwar.pog.bots.yardstick.analysis import Analysis
+from greatwar.pog.bots.yardstick.evaluate import win_chance
+from greatwar.pog.bots.yardstick.heuristic import HeuristicBot
+from greatwar.pog.bots.yardstick.worlds import world as draw_world
+from greatwar.pog.cards import CARDS
+from greatwar.pog.data import SIDE_NAMES, SIDE_OF_NAME
+from greatwar.pog.state import State
+
+KEY_STEPS = frozenset({"action_round"})
+"""The decisions searched by default: which card, and how to use it (8.1.3)."""
+ALL_KEY_STEPS = frozenset({"action_round", "operation", "combat_designation"})
+"""With the activations (9.2) and the attack decisions (12.1) too."""
+CHUNKS = 4  # independent searches whose root statistics are added
+WORLDS = 3  # worlds drawn per chunk (so 12 determinizations per decision)
+UCB_C = 0.35  # exploration constant of UCB1 (values are in [0, 1])
+MAX_SIM_DECISIONS = 600  # a simulation never runs longer than this many decisions
+
+
+@dataclass
+class Node:
+    """A decision of the searching seat in the information-set tree."""
+
+    visits: dict[str, int] = field(default_factory=dict)
+    value: dict[str, float] = field(default_factory=dict)
+    avail: dict[str, int] = field(default_factory=dict)  # simulations it could be chosen in
+    children: dict[str, Node] = field(default_factory=dict)
+
+
+def light_view(s: State, seat: int, legal: list[str]) -> dict[str, Any]:
+    """What the heuristic's scorers read of a view, taken from a world (the world's state is
+    handed to the analysis directly, so no full view is built inside a simulation)."""
+    return {
+        "seat": SIDE_NAMES[seat],
+        "step": engine.step_name(s),
+        "procedure": s.stack,
+        "cards": {"hand": [CARDS[c].id for c in s.hand[seat]]},
+        "legal": legal,
+    }
+
+
+def ranked(
+    bot: HeuristicBot, an: Analysis, view: dict[str, Any], legal: list[str], top: int
+) -> list[str]:
+    """The ``top`` best of ``legal`` by the heuristic's scores (stable: ties keep their order)."""
+    scores = bot.scores(an, view, legal)
+    order = sorted(range(len(legal)), key=lambda i: -scores[i])
+    return [legal[i] for i in order[:top]]
+
+
+@dataclass
+class Job:
+    """One chunk of a search (plain data, sent to a worker process)."""
+
+    view: dict[str, Any]
+    candidates: list[str]
+    seed: int
+    sims: int  # 0: until ``deadline``
+    deadline: float  # time.time() when a time budget ends (0: none)
+    key_steps: frozenset[str]
+    top: int
+
+
+def run_chunk(job: Job) -> dict[str, tuple[int, float]]:
+    """Simulate one chunk: its root statistics, candidate -> (visits, total value)."""
+    rng = random.Random(job.seed)
+    me = SIDE_OF_NAME[str(job.view["seat"])]
+    worlds = [draw_world(job.view, rng.getrandbits(62)) for _ in range(WORLDS)]
+    root = Node()
+    n = 0
+    while True:
+        if job.sims and n >= job.sims:
+            break
+        if not job.sims and (time.time() >= job.deadline and n >= 1):
+            break
+        world = worlds[n % WORLDS].clone()
+        world.rng = _rng.seed_state(rng.getrandbits(64))  # dice of its own
+        simulate(world, me, root, job, rng.getrandbits(62))
+        n += 1
+    return {a: (root.visits.get(a, 0), root.value.get(a, 0.0)) for a in job.candidates}
+
+
+def _select(node: Node, options: list[str]) -> str:
+    for a in options:
+        node.avail[a] = node.avail.get(a, 0) + 1
+    best = options[0]
+    top = -1.0
+    for i, a in enumerate(options):
+        n = node.visits.get(a, 0)
+        if n == 0:
+            return a  # the first unvisited, in the prior's order
+        mean = node.value[a] / n
+        u = mean + UCB_C * math.sqrt(math.log(node.avail[a]) / n) - 1e-6 * i
+        if u > top:
+            top = u
+            best = a
+    return best
+
+
+def simulate(world: State, me: int, root: Node, job: Job, seed: int) -> None:
+    """One simulation from the root decision in ``world`` (changed in place)."""
+    bots = (HeuristicBot(seed), HeuristicBot(seed + 1))
+    path: list[tuple[Node, str]] = []
+    a = _select(root, job.candidates)
+    path.append((root, a))
+    engine.apply_unchecked(world, Action.parse(a))
+    node = root.children.setdefault(a, Node())
+    rounds = 0  # action-round decisions met since the root
+    for _ in range(MAX_SIM_DECISIONS):
+        if world.result is not None:
+            break
+        seat = engine.to_act(world)
+        if seat is None:
+            break
+        step = engine.step_name(world)
+        if step == "action_round":
+            rounds += 1
+            if rounds >= 2 and seat == me:
+                break
+        legal = [str(x) for x in engine.legal_actions(world)]
+        if len(legal) == 1:
+            text = legal[0]
+        else:
+            view = light_view(world, seat, legal)
+            an = Analysis(view, world)
+            if seat == me and step in job.key_steps and rounds == 0:
+                options = ranked(bots[seat], an, view, legal, job.top)
+                text = _select(node, options)
+                path.append((node, text))
+                node = node.children.setdefault(text, Node())
+            else:
+                text = legal[bots[seat].pick(an, view, legal)]
+        engine.apply_unchecked(world, Action.parse(text))
+    v = win_chance(world, me)
+    for nd, act in path:
+        nd.visits[act] = nd.visits.get(act, 0) + 1
+        nd.value[act] = nd.value.get(act, 0.0) + v
+
+
+class SearchBot:
+    """Information-set MCTS at the key decisions; the heuristic everywhere else."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        sims: int = 48,
+        think: float | None = None,
+        workers: int = 1,
+        top: int = 6,
+        key_steps: frozenset[str] = KEY_STEPS,
+    ) -> None:
+        if sims < 1 and think is None:
+            raise ValueError("a search needs a budget: sims >= 1 or think seconds")
+        self.seed = seed
+        self.sims = sims
+        self.think = think
+        self.workers = max(1, workers)
+        self.top = top
+        self.key_steps = key_steps
+        self.heuristic = HeuristicBot(seed)
+        self._pool: ProcessPoolExecutor | None = None
+        self.searched = 0  # decisions searched so far
+        self.simulations = 0  # simulations run so far
+        self.search_seconds = 0.0  # time spent on the searched decisions
+        self.slowest_search = 0.0  # the longest searched decision, in seconds
+        self.last: dict[str, tuple[int, float]] = {}  # the last search's root statistics
+
+    def choose(self, view: dict[str, Any]) -> str:
+        self.last = {}
+        legal: list[str] = list(view.get("legal") or [])
+        if not legal:
+            raise ValueError("the search bot was asked to act with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        if str(view.get("step")) not in self.key_steps:
+            return self.heuristic.choose(view)
+        start = time.perf_counter()
+        an = Analysis(view)
+        candidates = ranked(self.heuristic, an, view, legal, self.top)
+        if len(candidates) == 1:
+            return candidates[0]
+        stats = self.search(view, candidates)
+        self.last = stats
+        spent = time.perf_counter() - start
+        self.search_seconds += spent
+        self.slowest_search = max(self.slowest_search, spent)
+        best = max(
+            range(len(candidates)),
+            key=lambda i: (
+                stats[candidates[i]][0],
+                stats[candidates[i]][1] / max(1, stats[candidates[i]][0]),
+                -i,
+            ),
+        )
+        return candidates[best]
+
+    def search(self, view: dict[str, Any], candidates: list[str]) -> dict[str, tuple[int, float]]:
+        """The root statistics of a search of ``view`` over ``candidates``."""
+        base = (self.seed * 1_000_003 + int(view.get("serial") or 0) * 7919) % (1 << 62)
+        if self.think is not None:
+            chunks = self.workers
+            deadline = time.time() + self.think
+            per = [0] * chunks
+        else:
+            chunks = CHUNKS
+            deadline = 0.0
+            q, rest = divmod(self.sims, chunks)
+            per = [q + (1 if i < rest else 0) for i in range(chunks)]
+        jobs = [
+            Job(view, candidates, base + 104_729 * i, per[i], deadline, self.key_steps, self.top)
+            for i in range(chunks)
+            if per[i] > 0 or self.think is not None
+        ]
+        if self.workers > 1 and len(jobs) > 1:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            results = list(self._pool.map(run_chunk, jobs))
+        else:
+            results = [run_chunk(j) for j in jobs]
+        total: dict[str, tuple[int, float]] = {a: (0, 0.0) for a in candidates}
+        for r in results:
+            for a, (n, v) in r.items():
+                total[a] = (total[a][0] + n, total[a][1] + v)
+        self.searched += 1
+        self.simulations += sum(n for n, _ in total.values())
+        return total
+
+    def stats(self) -> dict[str, float]:
+        """What this bot has searched so far (the arena reports it): decisions searched, their
+        time in all and the longest one, in seconds."""
+        return {
+            "searched": self.searched,
+            "search_seconds": self.search_seconds,
+            "slowest_search": self.slowest_search,
+        }
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def __del__(self) -> None:
+        pool = getattr(self, "_pool", None)
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
