@@ -498,6 +498,36 @@ function renderPrompt() {
   if (v.can_undo) items.push(el("button", { class: "undo", "data-testid": "undo", onclick: undo }, v.step === "strategic_redeployment" && legal().every((a) => a.split(" ").length === 3) ? t("pog.undo_unit") : t("pog.undo")));
   fill(box, ...items);
   highlight();
+  follow();
+}
+
+// -- the view follows the play ------------------------------------------------------------------
+
+const FOCUS_MOST = 14; // choices on more spaces than this are all over the map: the view stays
+
+// Where the decision is: the combat being fought, else the spaces of the choices (a retreat's,
+// an SR's destinations...), else the opponent's last combat since my last decision.
+function focusSpaces() {
+  const v = state.v;
+  if (v.combat) return [v.combat.target, ...((v.map_marks || {}).attack_from || [])];
+  const ids = candidates().flatMap(entities);
+  const spaces = new Set(ids.filter((x) => facts.kind(x) === "space"));
+  for (const u of v.board.units) if (ids.includes(u.id)) spaces.add(u.space);
+  if (spaces.size) return spaces.size <= FOCUS_MOST ? [...spaces] : [];
+  const combats = freshEntries().filter(([, e]) => e.k === "combat.designated" && e.s && e.s !== v.seat && e.a && e.a.space);
+  return combats.length ? [combats.at(-1)[1].a.space] : [];
+}
+
+// Once a decision: the view to where it is (unless the player has set the view during this
+// decision, or turned following off). ``force``: the ◎ button.
+function follow(force = false) {
+  if (!state.v || !board) return;
+  const spaces = focusSpaces();
+  const key = `${state.v.version}:${spaces.join(",")}`;
+  if (!force && key === state.followKey) return;
+  state.followKey = key;
+  if (!force && (!loadPref("follow", true) || loadPref(`touched.${gameId}`, null) === key)) return;
+  board.focus(spaces);
 }
 
 function shortLabel(a, card) {
@@ -711,7 +741,10 @@ function wordLayout() {
 
 function newBoard() {
   $("board").replaceChildren();
-  return new Board($("board"), facts, { onSpace: clickSpace, onUnit: clickUnit, storeKey: `greatwar.view.${gameId}` });
+  const b = new Board($("board"), facts, { onSpace: clickSpace, onUnit: clickUnit, storeKey: `greatwar.view.${gameId}` });
+  // the player set the view during this decision: it stays theirs until the next one
+  b.pz.onTouch = () => state && state.followKey && savePref(`touched.${gameId}`, state.followKey);
+  return b;
 }
 
 // The page's language changed: the facts (names, cards, tables) in it, then the shell fetches
@@ -754,6 +787,7 @@ export async function start(id) {
   $("zoom-in").onclick = () => board.zoom(1 / 1.3);
   $("zoom-out").onclick = () => board.zoom(1.3);
   $("zoom-fit").onclick = () => board.fit();
+  $("zoom-focus").onclick = () => follow(true);
   $("supply").onchange = (e) => {
     board.showSupply = e.target.checked;
     board.render(state.v);

@@ -4,7 +4,7 @@
 // prompt (each choice a button, each card with the reason it can or cannot be used now), and
 // turns clicks on the map and the cards into decisions.
 
-import { api, el, fill } from "../common.js";
+import { api, el, fill, loadPref, savePref } from "../common.js";
 import { $, closeMenu, placePopup, seatToken, Shell, toast } from "../shell.js";
 import { Board } from "./board.js";
 import { Facts } from "./facts.js";
@@ -259,10 +259,38 @@ function renderPrompt() {
   if (v.can_undo) items.push(el("button", { class: "undo", "data-testid": "undo", onclick: () => shell.undo() }, t("undo")));
   fill(box, ...items);
   highlight();
+  follow();
 }
 
 function highlight() {
   board.highlight({ spaces: legal().flatMap(spacesOf), selected: [] });
+}
+
+// -- the view follows the play ------------------------------------------------------------------
+
+const FOCUS_MOST = 10; // choices on more spaces than this are all over the map: the view stays
+
+// Where the decision is: the battle being fought, else the spaces of the choices, else the last
+// battle since the player's last turn.
+function focusSpaces() {
+  const v = state.v;
+  if (v.battle) return [v.battle.target, v.battle.origin].filter(Boolean);
+  const spaces = [...new Set(legal().flatMap(spacesOf))];
+  if (spaces.length) return spaces.length <= FOCUS_MOST ? spaces : [];
+  const battles = logPanel.fresh().filter(([, e]) => !e.v && e.k === "battle.declared" && e.a && e.a.target);
+  return battles.length ? [battles.at(-1)[1].a.target] : [];
+}
+
+// Once a decision: the view to where it is (unless the player has set the view during this
+// decision, or turned following off). ``force``: the ◎ button.
+function follow(force = false) {
+  if (!state.v || !board) return;
+  const spaces = focusSpaces();
+  const key = `${state.v.version}:${spaces.join(",")}`;
+  if (!force && key === state.followKey) return;
+  state.followKey = key;
+  if (!force && (!loadPref("follow", true) || loadPref(`touched.${gameId}`, null) === key)) return;
+  board.focus(spaces);
 }
 
 // -- clicking -----------------------------------------------------------------------------------
@@ -394,6 +422,8 @@ function onView(v) {
     // the first view: the board opens on the shown power's Home on a narrow screen
     const focus = v.seat && facts.powers.has(v.seat) ? facts.country(facts.powers.get(v.seat).countries[0]).home : null;
     board = new Board($("board"), facts, { onSpace: clickSpace, storeKey: `greatwar.view.${gameId}`, focus });
+    // the player set the view during this decision: it stays theirs until the next one
+    board.pz.onTouch = () => state.followKey && savePref(`touched.${gameId}`, state.followKey);
   }
   logPanel.freshFrom = freshStart();
   render();
@@ -432,5 +462,6 @@ export async function start(id) {
   $("zoom-in").onclick = () => board.zoom(1 / 1.3);
   $("zoom-out").onclick = () => board.zoom(1.3);
   $("zoom-fit").onclick = () => board.fit();
+  $("zoom-focus").onclick = () => follow(true);
   await shell.start(() => closeMenu());
 }
