@@ -132,3 +132,24 @@ def building(v: Any) -> str:
         if hit:
             return hit
     return next((a for a in acts if a != "pass" and not a.startswith("remove")), acts[0])
+
+
+def operation(server: str) -> tuple[Game, Any]:
+    """The Allies' first operation: a long list of spaces to activate."""
+    g = pog(server)
+    v = g.play_until(lambda v: v.get("step") == "operation" and v["seat"] == "ap", attacking)
+    return g, v
+
+
+def combat_cards(server: str) -> tuple[Game, Any]:
+    """The Central Powers' combat-card window of their first attack (a combat under way)."""
+    g = pog(server)
+    v = g.play_until(lambda v: v.get("step") == "combat_cards", attacking)
+    return g, v
+
+
+def qmg_battle(server: str) -> tuple[Game, Any]:
+    """A Quartermaster General battle whose defender may Reinforce."""
+    g = qmg(server)
+    v = g.play_until(lambda v: v.get("step") == "battle", building)
+    return g, v

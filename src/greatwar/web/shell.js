@@ -354,7 +354,9 @@ export class Shell {
     const held = v.held || [v.seat];
     const mine = pending.some((s) => held.includes(s));
     const name = (s) => (this.hooks.seatName ? this.hooks.seatName(s) : s);
-    const parts = [el("div", { class: "seed-title" }, v.seed !== null && v.seed !== undefined ? t("shell.seed_title", { seed: v.seed }) : t("shell.seed_title_hidden"))];
+    const title = v.seed !== null && v.seed !== undefined ? t("shell.seed_title", { seed: v.seed }) : t("shell.seed_title_hidden");
+    const parts = [el("div", { class: "seed-title" }, title)];
+    box.classList.toggle("compact", !mine && !pending.length);
     if (mine) {
       parts.push(
         el("p", {}, t("shell.seed_ask")),
@@ -368,9 +370,11 @@ export class Shell {
     } else if (pending.length) {
       parts.push(el("p", { class: "muted" }, t("shell.seed_waiting", { seats: pending.map(name).join(", ") })));
     } else {
-      // only people agree to a seed; against bots alone the creator's choice stands
+      // only people agree to a seed; against bots alone the creator's choice stands (one line:
+      // the title, the rest on hovering it)
       const others = Object.entries(v.seats || {}).filter(([s, x]) => !held.includes(s) && x.kind !== "bot");
-      parts.push(el("p", { class: "muted small" }, t(others.length ? "shell.seed_agreed" : "shell.seed_chosen")));
+      parts[0].title = t(others.length ? "shell.seed_agreed" : "shell.seed_chosen");
+      parts.push(el("span", { class: "muted small" }, ` · ${t(others.length ? "shell.seed_agreed_short" : "shell.seed_chosen_short")}`));
     }
     fill(box, parts);
     box.hidden = false;

@@ -2,7 +2,7 @@
 // events in force, the score, cards, the log (grouped by action round, with dice), the
 // procedure under way, the combat box, and the reference (tables, turn track, guide).
 
-import { DIE_FACES, el, fill, humanWords, nationName, quoted, SIDE_NAME, SIDE_SHORT, sideName, t as tr, turnLabel } from "./common.js";
+import { DIE_FACES, el, fill, humanWords, loadPref, nationName, quoted, savePref, SIDE_NAME, SIDE_SHORT, sideName, t as tr, turnLabel } from "./common.js";
 import { logLine as sharedLogLine, LogPanel as SharedLogPanel } from "../log.js";
 
 const USES = new Set(["ops", "sr", "rp", "event", "auto"]);
@@ -255,8 +255,13 @@ export function renderProcedure(box, facts, v) {
     fill(box);
     return;
   }
-  fill(box,
-    el("div", { class: "proc-title" }, tr("pog.under_way")),
+  // folded to one line (the innermost step) unless the player opens it; open stays open
+  const inner = items[items.length - 1];
+  const open = loadPref("under_way_open", window.innerHeight > 900);
+  const details = el(
+    "details",
+    { class: "proc", open, "data-testid": "under-way", ontoggle: (ev) => savePref("under_way_open", ev.target.open) },
+    el("summary", { class: "proc-title" }, tr("pog.under_way"), ": ", el("b", { class: inner.side ? `side-${inner.side}` : "" }, inner.title)),
     ...items.map((f) =>
       el(
         "div",
@@ -267,6 +272,7 @@ export function renderProcedure(box, facts, v) {
       ),
     ),
   );
+  fill(box, details);
 }
 
 function sideBox(facts, label, s) {
