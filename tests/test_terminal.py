@@ -101,3 +101,28 @@ def test_names_are_written_out() -> None:
     assert describe("move ge_1 liege") == "move GE 1 Liege"
     assert describe("play ops cp01") == "play ops Guns of August"
     assert describe("done") == "done"
+
+
+def test_resigning_in_the_terminal_asks_first_and_saves_a_record_that_replays(
+    tmp_path: Path,
+) -> None:
+    from greatwar.core.session import Session
+
+    console = Console(record=True, width=120)
+    save = tmp_path / "resigned.json"
+    game = new_terminal_game(
+        "ap",
+        "random",
+        seed=2,
+        console=console,
+        save=save,
+        read=scripted(["resign", "no", "1", "resign", "yes"]),
+    )
+    result = game.run()
+    assert result is not None and result["reason"] == "resign" and result["seat"] == "ap"
+    text = console.export_text()
+    assert "You play on." in text and "The Allied Powers resigned" in text
+    doc = json.loads(save.read_text())
+    assert doc["actions"][-1] == "resign ap"
+    again = Session(game.game, GameRecord.from_json(doc))
+    assert again.over and again.outcome == result

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -665,6 +666,15 @@ def serve(
             help="Let webhooks call loopback and private addresses (refused by default).",
         ),
     ] = False,
+    accounts: Annotated[
+        str,
+        typer.Option(
+            "--accounts",
+            envvar="GREATWAR_ACCOUNTS",
+            help="off (private links only), open (anyone may sign up) or invite (sign up with "
+            "a code from 'greatwar users invite'). Private links work in every mode.",
+        ),
+    ] = "off",
     bot_lease: Annotated[
         float,
         typer.Option(
@@ -700,6 +710,11 @@ def serve(
     if log_format not in logs.FORMATS:
         raise typer.BadParameter(
             f"one of {', '.join(logs.FORMATS)}, not {log_format!r}", param_hint="'--log-format'"
+        )
+    accounts = accounts.lower()
+    if accounts not in ("off", "open", "invite"):
+        raise typer.BadParameter(
+            f"one of off, open, invite, not {accounts!r}", param_hint="'--accounts'"
         )
     logs.configure(log_level, log_format)
     from greatwar.server.schema import prepare
@@ -740,6 +755,7 @@ def serve(
         allow_private_webhooks=allow_private_webhooks,
         bot_lease=bot_lease,
         rescan_every=min(5.0, bot_lease / 3),
+        accounts=accounts,
     )
     shown = shown_host(host)
     if log_format == "json":  # one stream of JSON lines: the greeting is a line of the log
@@ -822,31 +838,43 @@ def export_cmd(
     request ids, clocks, chat, notification settings): a backup, or a move to another store
     with 'greatwar import'. Exact: importing it into an empty store and exporting again gives
     the same lines."""
-    from greatwar.server.backup import export_lines
+    from greatwar.server.backup import ACCOUNT, FORMAT, RATING, export_lines
     from greatwar.server.store import StoreError
 
     store = _open_store(db)
-    games = 0
+    kinds = {ACCOUNT: 0, FORMAT: 0, RATING: 0}
+
+    def counted(line: str) -> str:
+        kinds[json.loads(line).get("format")] += 1
+        return line + "\n"
+
     try:
         if to == "-":
             for line in export_lines(store):
-                sys.stdout.write(line + "\n")
-                games += 1
+                sys.stdout.write(counted(line))
             sys.stdout.flush()
         else:
             path = Path(to)
             part = path.with_name(path.name + ".part")
             with part.open("w", encoding="utf-8") as f:
                 for line in export_lines(store):
-                    f.write(line + "\n")
-                    games += 1
+                    f.write(counted(line))
             part.replace(path)
     except (StoreError, OSError) as e:
         err.print(f"[red]{escape(str(e))}[/red]")
         raise typer.Exit(2) from None
     finally:
         store.close()
-    err.print(f"{games} game{'' if games == 1 else 's'} exported from {escape(store.describe())}")
+    games, accounts, ratings = kinds[FORMAT], kinds[ACCOUNT], kinds[RATING]
+    more = (
+        f", {accounts} account{'' if accounts == 1 else 's'} and {ratings} "
+        f"rating{'' if ratings == 1 else 's'}"
+        if accounts or ratings
+        else ""
+    )
+    err.print(
+        f"{games} game{'' if games == 1 else 's'}{more} exported from {escape(store.describe())}"
+    )
 
 
 @app.command("import")
@@ -898,8 +926,14 @@ def import_cmd(
         f" and {len(done.damaged) - 10} more" if len(done.damaged) > 10 else ""
     )
     damaged = f"; {len(done.damaged)} of them damaged, flagged as problems ({shown})"
+    people = (
+        f", {done.accounts} account{'' if done.accounts == 1 else 's'} and {done.ratings} "
+        f"rating{'' if done.ratings == 1 else 's'}"
+        if done.accounts or done.ratings
+        else ""
+    )
     err.print(
-        f"{done.games} games{replaced} with {done.actions} record entries imported into "
+        f"{done.games} games{replaced} with {done.actions} record entries{people} imported into "
         f"{escape(store.describe())}{escape(damaged) if done.damaged else ''}"
     )
 
@@ -1319,6 +1353,132 @@ db_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(db_app, name="db")
+
+
+# -- accounts ----------------------------------------------------------------------------
+
+users_app = typer.Typer(
+    help="The accounts of a server started with --accounts open or invite: 'add' one, 'list' "
+    "them, 'disable' one (its sessions end; --enable undoes it), 'reset' a password (a "
+    "one-time link, or a new password from standard input), 'invite' someone to sign up.",
+    no_args_is_help=True,
+)
+app.add_typer(users_app, name="users")
+
+PasswordStdin = Annotated[
+    bool,
+    typer.Option(
+        "--password-stdin", help="Read the password from the first line of standard input."
+    ),
+]
+
+
+def _accounts(db: str | None) -> Any:
+    from greatwar.server.accounts import Accounts
+
+    return Accounts(_open_store(db, prepared=True), "open")
+
+
+def _read_password(from_stdin: bool) -> str:
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    first = typer.prompt("Password", hide_input=True)
+    if typer.prompt("The same again", hide_input=True) != first:
+        err.print("[red]The two passwords differ.[/red]")
+        raise typer.Exit(2)
+    return str(first)
+
+
+def _account_call(fn: Any, *args: Any) -> Any:
+    from greatwar.server.games import ServiceError
+
+    try:
+        return fn(*args)
+    except ServiceError as e:
+        err.print(f"[red]{escape(e.message)}[/red]")
+        raise typer.Exit(2) from None
+
+
+@users_app.command("add")
+def users_add(
+    name: Annotated[str, typer.Argument(help="The account's name (3-24 letters or digits).")],
+    email: Annotated[str | None, typer.Option("--email", help="Its e-mail address.")] = None,
+    password_stdin: PasswordStdin = False,
+    db: StoreDb = None,
+) -> None:
+    """Add an account (the password is asked twice, or read from standard input)."""
+    accounts = _accounts(db)
+    password = _read_password(password_stdin)
+    user = _account_call(accounts.add, name, password, email)
+    out.print(f"Account {escape(user.name)} added (id {user.id}).")
+
+
+@users_app.command("list")
+def users_list(db: StoreDb = None, as_json: AsJson = False) -> None:
+    """List the accounts: name, e-mail address, whether disabled, when made."""
+    users = _accounts(db).all_users()
+    if as_json:
+        rows = [{**u.own(), "disabled": u.disabled} for u in users]
+        sys.stdout.write(json.dumps(rows) + "\n")
+        return
+    table = Table("name", "e-mail", "state", "created")
+    for u in users:
+        when = time.strftime("%Y-%m-%d", time.gmtime(u.created))
+        table.add_row(escape(u.name), escape(u.email or ""), "disabled" if u.disabled else "", when)
+    out.print(table)
+
+
+@users_app.command("disable")
+def users_disable(
+    name: Annotated[str, typer.Argument(help="The account's name.")],
+    enable: Annotated[bool, typer.Option("--enable", help="Enable it again.")] = False,
+    db: StoreDb = None,
+) -> None:
+    """Disable an account (it cannot log in, its sessions end), or enable it again."""
+    user = _account_call(_accounts(db).disable, name, not enable)
+    out.print(f"Account {escape(user.name)} {'disabled' if user.disabled else 'enabled'}.")
+
+
+@users_app.command("reset")
+def users_reset(
+    name: Annotated[str, typer.Argument(help="The account's name.")],
+    password_stdin: PasswordStdin = False,
+    public_url: Annotated[
+        str,
+        typer.Option(
+            "--public-url",
+            envvar="GREATWAR_PUBLIC_URL",
+            help="The server's address, for the link.",
+        ),
+    ] = "http://127.0.0.1:8000",
+    db: StoreDb = None,
+) -> None:
+    """Print a one-time link (valid an hour) to choose a new password, or set the password read
+    from standard input; either way the account's sessions end."""
+    accounts = _accounts(db)
+    user = _account_call(accounts.by_name, name)
+    if user is None:
+        err.print("[red]No such account.[/red]")
+        raise typer.Exit(2)
+    if password_stdin:
+        _account_call(accounts.set_password, user.id, _read_password(True))
+        accounts.end_sessions(user.id)
+        out.print(f"The password of {escape(user.name)} is changed.")
+        return
+    token = accounts.reset_token(user.id)
+    sys.stdout.write(f"{public_url.rstrip('/')}/account#reset={token}\n")
+
+
+@users_app.command("invite")
+def users_invite(
+    days: Annotated[
+        float, typer.Option("--days", min=0.01, max=365, help="Days the code stays valid.")
+    ] = 14.0,
+    db: StoreDb = None,
+) -> None:
+    """Print an invitation code to sign up on a server started with --accounts invite (each
+    code signs up one account)."""
+    sys.stdout.write(_accounts(db).invite(days) + "\n")
 
 
 def _shown_db(db: str) -> str:

@@ -9,6 +9,7 @@ the legal actions), and the legal actions numbered. He answers with a number or 
 or a command:
 
     undo     take back your last decision (never across a die roll, a draw or a bot's turn)
+    resign   resign the game (asked first: type yes); your side loses
     log [N]  the last N log entries (default 30)
     help     this list
     quit     stop (the game record is saved if --save was given)
@@ -46,12 +47,13 @@ from greatwar.core.games import (
     title_of,
 )
 from greatwar.core.i18n import DEFAULT_LANG
-from greatwar.core.session import Session
+from greatwar.core.session import Session, render_entry
 from greatwar.texts import bot_name
 from greatwar.texts import terminal as say
 
 BASE_COMMANDS = {
     "undo": "help.undo",
+    "resign": "help.resign",
     "log [N]": "help.log",
     "help": "help.help",
     "quit": "help.quit",
@@ -247,6 +249,10 @@ class TerminalGame:
                 if not self.undo(seat):
                     continue
                 return True
+            if word == "resign":
+                if self.resign(seat):
+                    return True
+                continue
             text = line
             if line.isdigit():
                 n = int(line)
@@ -264,6 +270,19 @@ class TerminalGame:
             self.console.print(f"[dim]{escape(you)}[/dim]")
             return True
 
+    def resign(self, seat: str) -> bool:
+        """Resign for ``seat`` (the seat to act) once the player confirms: the core's record
+        entry ``resign <seat>``; True when the game ended."""
+        try:
+            answer = self.read(f"{escape(say('resign.confirm', self.lang))} ").strip().lower()
+        except EOFError:
+            answer = ""
+        if answer not in ("yes", "y", "да"):
+            self.console.print(escape(say("resign.kept", self.lang)))
+            return False
+        self.session.resign(seat)
+        return True
+
     def undo(self, seat: str) -> bool:
         """Take back the player's last decision (for whichever of his seats made it)."""
         who = next((x for x in self.seats if self.session.can_undo(x)), seat)
@@ -280,10 +299,14 @@ class TerminalGame:
 
     def finish(self, quit_: bool) -> dict[str, Any] | None:
         self.render_log(self.seats[0], self.session.view(self.seats[0]))
-        res = self.game.outcome(self.session.state)
+        res = self.session.outcome
         if res is not None:
             self.console.rule(escape(say("game_over", self.lang)))
-            self.console.print(self.face.result(res))
+            if self.session.verdict is not None:  # the core's end (a resignation): its entry
+                last = self.session.view(self.seats[0]).get("log", [{}])[-1]
+                self.console.print(escape(render_entry(self.game, last, self.lang)))
+            else:
+                self.console.print(self.face.result(res))
         elif quit_:
             self.console.print(escape(say("left", self.lang)))
         if self.save is not None:

@@ -36,9 +36,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(db: Path) -> Iterator[str]:
+def serving(db: Path, *more: str) -> Iterator[str]:
     """``greatwar serve`` in its own process (not a thread of the test process, whose browser
-    driver would compete with it for the interpreter) on the SQLite store ``db``; its URL."""
+    driver would compete with it for the interpreter) on the SQLite store ``db`` (``more``: more
+    arguments of ``serve``); its URL."""
     port = free_port()
     proc = subprocess.Popen(
         [
@@ -51,6 +52,7 @@ def serving(db: Path) -> Iterator[str]:
             "--db",
             str(db),
             "--allow-bot-games",
+            *more,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

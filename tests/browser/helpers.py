@@ -4,6 +4,7 @@ and the page's facts read from the DOM."""
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.request
 from typing import Any
@@ -147,3 +148,43 @@ def stroke_of(page: Page, space: str) -> dict[str, str]:
         space,
     )
     return out
+
+
+CYRILLIC_RE = "[\\u0410-\\u044f]"
+
+
+def check_analysis(page: Page, steps: int) -> None:
+    """The replay of a finished game (``page``, at its last step of ``steps``): the Analysis
+    tab shows the chart of each side's chance to win and the turning points; a turning point
+    takes the replay to its step; in Russian the tab, the chart's texts and the turning points
+    are Russian, in English again English."""
+    page.click("[data-testid=analysis-tab]")
+    page.wait_for_selector("[data-testid=win-chart] polyline.chance-line")
+    assert page.locator("[data-testid=win-chart] .chance-area").count() == 2
+    items = page.locator("[data-testid=turning-points] li button")
+    assert items.count() >= 1
+    pane = page.inner_text("#analysis-pane")
+    assert "Turning points" in pane and "%" in pane
+    assert "null" not in pane and "undefined" not in pane
+    target = items.first.get_attribute("data-step")
+    items.first.click()
+    page.wait_for_function(
+        f"document.getElementById('step-label').textContent === 'step {target} of {steps}'"
+    )
+    now = page.inner_text("[data-testid=chance-now]")
+    assert now and "%" in now
+    page.click("[data-testid=lang-ru]")
+    page.wait_for_function(
+        "document.documentElement.lang === 'ru' && new RegExp('"
+        + CYRILLIC_RE
+        + "').test(document.getElementById('analysis-pane').textContent)"
+    )
+    assert "Переломные моменты" in page.inner_text("#analysis-pane")
+    assert page.inner_text("[data-testid=analysis-tab]") == "Анализ"
+    ru_items = page.locator("[data-testid=turning-points] li button").all_inner_texts()
+    assert ru_items and all(re.search(CYRILLIC_RE, x) for x in ru_items), ru_items
+    page.click("[data-testid=lang-en]")
+    page.wait_for_function(
+        "document.documentElement.lang === 'en'"
+        " && document.getElementById('analysis-pane').textContent.includes('Turning points')"
+    )

@@ -16,6 +16,7 @@ from tests.browser.conftest import CHROMIUM
 from tests.browser.helpers import (
     WAIT,
     body,
+    check_analysis,
     click_action,
     legal,
     newest_log_entry_visible,
@@ -191,10 +192,10 @@ def test_two_browsers_play_the_first_action_round(
 
 
 def test_the_replay_viewer_steps_through_a_finished_game(
-    browser: Browser, live_server: str
+    browser: Browser, live_server: str, artifacts: Path
 ) -> None:
     doc = {"scenario": "introductory", "seats": {"ap": "random", "cp": "random"}, "seed": 5}
-    ctx, page, errors, n = open_finished_replay(browser, live_server, doc, polls=200)
+    ctx, page, errors, n = open_finished_replay(browser, live_server, doc, polls=600)
     assert page.input_value("#seat") == "both"
     assert page.locator("#hand .hand-block").count() == 2  # both hands once the game is over
     page.click("#first")
@@ -208,6 +209,8 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     page.select_option("#seat", "cp")
     page.wait_for_function("document.querySelectorAll('#hand .hand-block').length === 1")
     assert page.locator("svg.board g.unit").count() > 50
+    check_analysis(page, n)  # the chart and the turning points, in English and Russian
+    page.screenshot(path=str(artifacts / "replay-analysis.png"))
     assert not errors, errors
     ctx.close()
 

@@ -30,6 +30,7 @@ from tests.browser.conftest import CHROMIUM, serving
 from tests.browser.helpers import (
     WAIT,
     body,
+    check_analysis,
     click_action,
     open_finished_replay,
     wait_changed,
@@ -486,6 +487,34 @@ def test_three_people_play_a_round_and_see_only_their_own_cards(
         page.context.close()
 
 
+def test_the_start_form_offers_the_computer_strengths_by_name(
+    browser: Browser, served: tuple[str, Path]
+) -> None:
+    """Each power may be played by the computer at a strength (``easy``, ``normal``: the
+    search), named in the page's language."""
+    server, _ = served
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US")
+    ctx.set_default_timeout(WAIT)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.select_option("#game", "qmg1914")
+    page.wait_for_selector("#seat-de option[value=normal]", state="attached")
+    names = dict(
+        page.eval_on_selector_all("#seat-de option", "e => e.map(x => [x.value, x.textContent])")
+    )
+    assert {"easy", "normal", "heuristic", "random"} <= set(names)
+    assert names["normal"] == "Computer (normal)" and names["easy"] == "Computer (easy)"
+    page.click("[data-testid=lang-ru]")
+    page.wait_for_function(
+        "document.querySelector('#seat-de option[value=normal]').textContent"
+        " === 'Компьютер (средний)'"
+    )
+    assert not errors, errors
+    ctx.close()
+
+
 def test_the_replay_viewer_steps_through_a_finished_game(
     browser: Browser, served: tuple[str, Path], artifacts: Path
 ) -> None:
@@ -506,5 +535,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     page.select_option("#seat", "de")
     page.wait_for_function("document.querySelectorAll('#hand .hand-block').length === 1")
     assert page.locator("svg.board g.piece").count() >= 10
+    check_analysis(page, n)  # the chart and the turning points, in English and Russian
+    page.screenshot(path=str(artifacts / "qmg-replay-analysis.png"))
     assert not errors, errors
     ctx.close()

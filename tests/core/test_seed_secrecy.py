@@ -5,7 +5,8 @@ to come, and so every hand: a view, its log and the face the web client dresses 
 never carry either while the game goes on. The walk plays random games of every game in the
 registry with large seeds (whose decimal and hexadecimal forms cannot turn up by chance) and
 scans what each seat is shown after every action: the view without its log, and the log entries
-that are new to the seat. The generator states the walk has seen so far are all secrets: an
+that are new to the seat; and, every few actions, the public view an observer of a public game is
+shown (the web face's ``public``). The generator states the walk has seen so far are all secrets: an
 earlier state tells as much of the future as the current one.
 
 Every test run plays ``QUICK`` games of each game; the whole walk of ``FULL`` games a game (about
@@ -76,6 +77,16 @@ def walk(game_id: str, first: int, count: int) -> int:
                 leaked = shown & secrets
                 assert not leaked, (
                     f"{game_id} seed {seed}, decision {n}: seat {seat} is shown the seed or a "
+                    f"generator state ({sorted(leaked)[:3]})"
+                )
+                scanned += 1
+            if web is not None and n % 5 == 0:  # an observer's view of a public game
+                public = web.public(s)
+                assert public["seat"] is None and not public["legal"] and not public["prompt"]
+                web.dress(public, s, "en")
+                leaked = numbers_in(public) & secrets
+                assert not leaked, (
+                    f"{game_id} seed {seed}, decision {n}: an observer is shown the seed or a "
                     f"generator state ({sorted(leaked)[:3]})"
                 )
                 scanned += 1

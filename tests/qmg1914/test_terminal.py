@@ -77,6 +77,20 @@ def test_a_whole_game_against_the_heuristic_bot(tmp_path: Path) -> None:
     assert G.outcome(s) is not None
 
 
+def test_playing_against_the_normal_bot_with_a_time_budget(tmp_path: Path) -> None:
+    """``--vs normal`` (the search) with ``--think``: Austria-Hungary and Russia search the
+    cards of their first turns before Germany's, in the time given."""
+    record = tmp_path / "game.json"
+    args = ["play", "--game", "qmg1914", "--as", "de", "--vs", "normal", "--think", "0.05"]
+    args += ["--cores", "1", "--seed", "5", "--save", str(record)]
+    result = CliRunner().invoke(app, args, input="1\n1\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "against the normal bot" in result.output
+    doc = json.loads(record.read_text())
+    s = replay(G, GameRecord.from_json(doc))
+    assert s.round == 1 and s.cur == 2  # Germany's turn: Austria-Hungary and Russia played
+
+
 def test_one_person_holding_a_team_with_bad_input(tmp_path: Path) -> None:
     console = Console(record=True, width=120)
     answers = ["999", "fly to Moscow", "play de_de_44", "board", "undo", *["1"] * 40, "quit"]

@@ -95,6 +95,14 @@ def client(store: GameStore) -> Iterator[TestClient]:
         yield c
 
 
+def browser(running: TestClient, **kw: Any) -> TestClient:
+    """Another browser (its own cookies) on the app ``running`` runs: its requests go through
+    that client's event loop, so the app's lifespan is entered once, as by a server."""
+    other = TestClient(running.app, **kw)
+    other.portal = running.portal
+    return other
+
+
 def create(
     client: TestClient, ap: str = "human", cp: str = "human", seed: int | None = 3, **kw: Any
 ) -> tuple[str, dict[str, str]]:

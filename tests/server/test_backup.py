@@ -365,3 +365,131 @@ def test_a_game_that_cannot_be_played_is_refused_unless_kept(
     back.close()
     with pytest.raises(BackupError, match=f"game {gid}: "):
         parse(again)  # still refused without --keep-damaged
+
+
+# -- accounts and ratings (issue 30, item 7) --------------------------------------------------
+
+
+def people_store(store: GameStore) -> dict[str, Any]:
+    """Two accounts who played a rated game from the lobby (one resigned) and a game against
+    the computer in progress; a third account, disabled."""
+    from tests.server.conftest import browser
+    from tests.server.test_accounts import PASSWORD, app, signup
+
+    with TestClient(app(store, allow_bot_games=True)) as running:
+        joffre, moltke = browser(running), browser(running)
+        for c, name in ((joffre, "Joffre"), (moltke, "Moltke")):
+            c.headers["X-CSRF-Token"] = signup(c, name)["csrf"]
+        r = joffre.post("/api/account/settings", json={"webhook": "https://example.org/hook"})
+        assert r.status_code == 200, r.text
+        r = joffre.post("/api/lobby", json={"scenario": "historical", "rated": True})
+        gid = moltke.post(f"/api/lobby/{r.json()['id']}/take").json()["game_id"]
+        for c in (joffre, moltke):
+            v = c.get(f"/api/games/{gid}/view").json()
+            if v["legal"]:
+                r = c.post(f"/api/games/{gid}/resign", json={"serial": v["serial"]})
+                assert r.status_code == 200, r.text
+        assert len(running.get(f"/api/games/{gid}/ratings").json()["ratings"]) == 2
+        r = moltke.post("/api/games", json={"scenario": "historical", "seats": {"ap": "random"}})
+        assert r.status_code == 201, r.text
+        accounts = running.app.state.accounts  # type: ignore[attr-defined]
+        accounts.add("Falkenhayn", PASSWORD)
+        accounts.disable("Falkenhayn")
+        cookie = dict(joffre.cookies)
+    return {"rated": gid, "vs_bot": r.json()["id"], "cookie": cookie, "password": PASSWORD}
+
+
+def test_accounts_and_ratings_travel_without_sessions(store: GameStore, tmp_path: Path) -> None:
+    from tests.server.test_accounts import app
+
+    facts = people_store(store)
+    lines = list(export_lines(store))
+    docs = [json.loads(x) for x in lines]
+    kinds = [d["format"] for d in docs]
+    assert kinds == ["greatwar.account/1"] * 3 + [FORMAT] * 2 + ["greatwar.rating/1"] * 2
+    joffre = docs[0]
+    assert joffre["name"] == "Joffre" and joffre["password"].startswith("$argon2")
+    assert joffre["notify"]["webhook"] == "https://example.org/hook"
+    assert docs[2]["disabled"] is True
+    session = next(iter(facts["cookie"].values()))
+    assert session not in "\n".join(lines) and facts["password"] not in "\n".join(lines)
+    from greatwar.server.accounts import digest
+
+    assert digest(session) not in "\n".join(lines)  # no session, not even its digest
+    rating = docs[-1]
+    assert rating["subject"].startswith("user:") and rating["history"][0]["game_id"]
+
+    copy = GameStore(str(tmp_path / "copy.sqlite"))
+    done = import_games(copy, parse(lines))
+    assert (done.games, done.accounts, done.ratings) == (2, 3, 2)
+    assert list(export_lines(copy)) == lines
+    with TestClient(app(copy)) as c:
+        c.cookies.update(facts["cookie"])
+        assert c.get("/api/me").json()["user"] is None  # the sessions stayed behind
+        r = c.post("/api/account/login", json={"name": "joffre", "password": facts["password"]})
+        assert r.status_code == 200, r.text  # the same password logs in
+        c.headers["X-CSRF-Token"] = r.json()["csrf"]
+        mine = c.get("/api/my/games").json()  # the index of who plays what, from the seats
+        assert [g["id"] for g in mine["finished"]] == [facts["rated"]]
+        board = c.get("/api/ratings").json()["ratings"]
+        assert {x["name"] for x in board} == {"Joffre", "Moltke"}
+        r = c.post("/api/account/login", json={"name": "Falkenhayn", "password": facts["password"]})
+        assert r.status_code == 403  # still disabled
+    # again: refused, naming the accounts and ratings, unless replaced
+    with pytest.raises(BackupError, match=r"3 of these accounts \(Joffre, Moltke, Falkenhayn\)"):
+        import_games(copy, parse(lines))
+    done = import_games(copy, parse(lines), replace=True)
+    assert list(export_lines(copy)) == lines
+    copy.close()
+
+
+def test_a_seat_or_a_rating_of_an_unknown_account_is_refused(
+    store: GameStore, tmp_path: Path
+) -> None:
+    people_store(store)
+    lines = list(export_lines(store))
+    games_only = [x for x in lines if json.loads(x)["format"] == FORMAT]
+    empty = GameStore(str(tmp_path / "empty.sqlite"))
+    with pytest.raises(BackupError, match=r"a seat names account \d, which neither"):
+        import_games(empty, parse(games_only))
+    ratings_only = [x for x in lines if json.loads(x)["format"] == "greatwar.rating/1"]
+    with pytest.raises(BackupError, match="a rating of account"):
+        import_games(empty, parse(ratings_only))
+    assert list(export_lines(empty)) == []  # nothing was imported
+    # a name the store gives another account
+    from greatwar.server.accounts import Accounts
+
+    Accounts(empty).add("Moltke", "another password")
+    with pytest.raises(BackupError, match=r"line 1: account 'Joffre': the store holds another"):
+        import_games(empty, parse(lines), replace=True)
+    empty.close()
+    for bad, why in (
+        ({"password": None}, "'password' is not a text"),
+        ({"key": "somebody"}, "'key' is not its name as compared"),
+        ({"disabled": 0}, "'disabled' is not true or false"),
+    ):
+        doc = {**json.loads(lines[0]), **bad}
+        with pytest.raises(BackupError, match=why):
+            parse([json.dumps(doc)])
+    doc = {**json.loads(lines[-1]), "subject": "root"}
+    with pytest.raises(BackupError, match="'subject' is not"):
+        parse([json.dumps(doc)])
+    with pytest.raises(BackupError, match="in the file twice"):
+        parse([lines[0], lines[0]])
+
+
+def test_accounts_to_postgresql_keep_their_ids_and_new_ones_follow(
+    tmp_path: Path, pg_url: str
+) -> None:
+    from tests.server.test_accounts import app, signup
+
+    source = GameStore(str(tmp_path / "source.sqlite"))
+    people_store(source)
+    lines = list(export_lines(source))
+    pg = GameStore(pg_url)
+    import_games(pg, parse(lines))
+    assert list(export_lines(pg)) == lines
+    with TestClient(app(pg)) as c:
+        assert signup(c, "Haig")["user"]["id"] == 4  # after the three imported
+    pg.close()
+    source.close()

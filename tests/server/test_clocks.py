@@ -20,7 +20,7 @@ import pytest
 from greatwar.core import games as registry
 from greatwar.core.session import TIME_OUT_KEY, load_record, replay_checked
 from greatwar.server import GameStore, create_app
-from greatwar.server import clocks as clk
+from greatwar.server import clockrules as clk
 from tests import dicerace
 
 with warnings.catch_warnings():

@@ -175,11 +175,13 @@ def subscribe(client: TestClient, gid: str, token: str, **body: Any) -> Any:
 
 
 def turn(client: TestClient, gid: str, token: str) -> None:
+    """One turn of the seat to act (``token`` "": the client's account plays it)."""
+    headers = {"X-Seat-Token": token} if token else {}
     for a in ("plan safe", "roll", "hold"):
-        v = client.get(f"/api/games/{gid}/view", headers={"X-Seat-Token": token}).json()
+        v = client.get(f"/api/games/{gid}/view", headers=headers).json()
         r = client.post(
             f"/api/games/{gid}/action",
-            headers={"X-Seat-Token": token},
+            headers=headers,
             json={"action": a, "serial": v["serial"]},
         )
         assert r.status_code == 200, r.text
@@ -328,3 +330,48 @@ def test_an_email_goes_to_the_seat_to_act(store: GameStore, sink: SmtpSink) -> N
         assert "Green" in by_rcpt["north@example.org"]
         for token in tok.values():
             assert all(token not in t for _, t in sink.messages)
+
+
+def test_a_seat_an_account_holds_is_told_as_the_account_says(
+    store: GameStore, receiver: Receiver, sink: SmtpSink
+) -> None:
+    """Notification settings once per account, not per seat: a lobby game's seats are told by
+    their accounts' settings (a webhook; e-mail to the account's address), which the per-seat
+    route neither shows nor changes."""
+    from argon2 import PasswordHasher
+
+    from tests.server.conftest import browser
+
+    smtp = Smtp("127.0.0.1", sink.port, "referee@example.org")
+    cheap = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    with app_client(store, smtp=smtp, accounts="open", password_hasher=cheap) as running:
+        north, south = browser(running), browser(running)
+        for c, name in ((north, "Hindenburg"), (south, "Brusilov")):
+            r = c.post("/api/account/signup", json={"name": name, "password": "a long password"})
+            assert r.status_code == 200, r.text
+            c.headers["X-CSRF-Token"] = r.json()["csrf"]
+        r = north.post("/api/account/settings", json={"webhook": receiver.url + "/north"})
+        assert r.status_code == 200, r.text
+        r = south.post(
+            "/api/account/settings",
+            json={"email": "brusilov@example.org", "notify_email": True},
+        )
+        assert r.status_code == 200, r.text
+        body = {"game": "dicerace", "scenario": "marathon", "players": [["red", "green"], ["blue"]]}
+        r = north.post("/api/lobby", json={**body, "creator": "red"})
+        assert r.status_code == 201, r.text
+        gid = south.post(f"/api/lobby/{r.json()['id']}/take").json()["game_id"]
+        got = south.get(f"/api/games/{gid}/notify").json()
+        assert got["account"] is True
+        r = south.post(f"/api/games/{gid}/notify", json={"webhook": receiver.url + "/seat"})
+        assert r.status_code == 403 and r.json()["kind"] == "forbidden"
+        turn(north, gid, "")  # red's turn: to blue (the South's account: e-mail)
+        turn(south, gid, "")  # blue's: to green (the North's account: its webhook)
+        wait_for(lambda: len(sink.messages) >= 1 and len(receiver.to("/north")) >= 1)
+        quiet(running)
+        assert [rcpt for rcpt, _ in sink.messages] == [["brusilov@example.org"]]
+        assert "your turn (Blue)" in sink.messages[0][1]
+        (told,) = receiver.to("/north")
+        assert told["event"] == "your_turn" and told["seat"] == "green"
+        assert receiver.to("/seat") == []
+        assert "user" not in told and "Hindenburg" not in json.dumps(told)  # no account facts

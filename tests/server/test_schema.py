@@ -17,6 +17,7 @@ from greatwar.server.chat import metadata as chat_metadata
 from greatwar.server.notify import metadata as notify_metadata
 from greatwar.server.schema import TABLES, engine_for, head, prepare, state, upgrade
 from greatwar.server.store import metadata as store_metadata
+from greatwar.server.tables import metadata as house_metadata
 from tests.server.test_backup import fill, hashes, said
 from tests.server.test_stored_games import DATA, HASHES
 
@@ -41,7 +42,7 @@ def test_the_first_migration_makes_the_tables_the_code_makes(db_url: str, tmp_pa
     engine.dispose()
     made = tmp_path / "by-code.sqlite"
     engine = create_engine(f"sqlite:///{made}")
-    for md in (store_metadata, chat_metadata, notify_metadata):
+    for md in (store_metadata, chat_metadata, notify_metadata, house_metadata):
         md.create_all(engine)
     engine.dispose()
     if db_url.endswith(".sqlite"):
@@ -177,7 +178,7 @@ def test_a_store_at_the_first_revision_is_upgraded_to_many_processes(
     assert r.exit_code == 0, r.output
     engine = engine_for(db_url)
     now = state(engine)
-    assert now.current and now.revision == "0002" and now.tables == TABLES
+    assert now.current and now.revision == head() and now.tables == TABLES
     with engine.connect() as conn:
         seqs = conn.execute(text("SELECT seq FROM games")).scalars().all()
         assert seqs and set(seqs) == {0}
@@ -187,3 +188,40 @@ def test_a_store_at_the_first_revision_is_upgraded_to_many_processes(
     store.close()
     r = runner.invoke(cli, ["serve", "--db", db_url])
     assert r.exit_code == 0, r.output
+
+
+def test_a_store_at_the_second_revision_gets_the_tables_of_accounts_lobby_and_ratings(
+    db_url: str, served: list[dict[str, Any]]
+) -> None:
+    """Migration 0003 (issue 30) on a store of the previous release: the games stay as they
+    were and replay; accounts, sessions, the lobby and ratings get their tables."""
+    from greatwar.server.schema import _config
+    from greatwar.server.tables import TABLES as HOUSE
+
+    store = GameStore(db_url)
+    facts = fill(store)
+    positions = hashes(store, facts["ids"])
+    store.close()
+    engine = engine_for(db_url)
+    from alembic import command
+
+    with engine.begin() as conn:  # the schema of revision 0002, as the previous release made it
+        for t in reversed(HOUSE):
+            conn.execute(text(f"DROP TABLE {t}"))
+        cfg = _config()
+        cfg.attributes["connection"] = conn
+        command.stamp(cfg, "0002")
+    assert state(engine).revision == "0002" and "users" not in state(engine).tables
+    engine.dispose()
+    runner = CliRunner()
+    r = runner.invoke(cli, ["serve", "--db", db_url])
+    assert r.exit_code == 2 and "at revision 0002, older than this greatwar's" in said(r)
+    r = runner.invoke(cli, ["db", "upgrade", "--db", db_url])
+    assert r.exit_code == 0, r.output
+    engine = engine_for(db_url)
+    now = state(engine)
+    assert now.current and now.revision == "0003" == head() and now.tables == TABLES
+    engine.dispose()
+    store = GameStore(db_url)
+    assert hashes(store, facts["ids"]) == positions
+    store.close()

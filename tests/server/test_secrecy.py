@@ -101,6 +101,39 @@ def test_a_failing_bot_never_tells_its_hand(store: GameStore, monkeypatch: Any) 
             assert "may play" not in doc["bot_error"]
 
 
+def test_only_a_public_game_is_watched_and_never_with_a_hand(client: TestClient) -> None:
+    gid, tokens = create(client, scenario="campaign", options={"optional_cards": "select"})
+    r = client.get(f"/api/games/{gid}/watch")
+    assert r.status_code == 403 and r.json()["kind"] == "forbidden"
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"watch": True})
+        assert ws.receive_json()["status"] == 403
+    doc = client.post(
+        "/api/games",
+        json={"scenario": "campaign", "options": {"optional_cards": "select"}, "public": True},
+    ).json()
+    gid, tokens = doc["id"], doc["tokens"]
+    assert doc["game"]["public"]
+    v = view(client, gid, tokens["cp"])
+    pick = next(a for a in v["legal"] if a.startswith("select"))
+    assert act(client, gid, tokens["cp"], pick, v["serial"]).status_code == 200
+    seen = client.get(f"/api/games/{gid}/watch")
+    assert seen.status_code == 200, seen.text
+    w = seen.json()
+    assert w["observer"] and w["seat"] is None and w["legal"] == [] and w["cards"]["hand"] == []
+    assert pick.split()[1] not in seen.text  # the secret pick
+    for _ in range(80):  # on to the hands dealt
+        hands = {c for t in tokens.values() for c in view(client, gid, t)["cards"]["hand"]}
+        if hands:
+            break
+        seat = view(client, gid, tokens["cp"])["to_act"]
+        v = view(client, gid, tokens[seat])
+        assert act(client, gid, tokens[seat], v["legal"][0], v["serial"]).status_code == 200
+    seen = client.get(f"/api/games/{gid}/watch")
+    assert hands and not (card_ids(seen.text) & hands)
+    assert seen.json()["cards"]["hand_count"] == {"ap": 7, "cp": 7}  # their numbers only
+
+
 # -- the whole-game walk ---------------------------------------------------------------------
 
 WALKS = [
@@ -119,14 +152,25 @@ def qmg_card_ids(doc: Any) -> set[str]:
     return set(QMG_CARD.findall(text))
 
 
+OBSERVER = "observer"  # the walk's name for an observer of a public game (no token)
+
+
 class Walk:
     """One game played to its end through the server by its people (each a token holding one
     or more seats), every answer each person gets collected and checked against the engine's
     views of that person's seats: no card id they were never shown, no seed, no state of the
-    dice generator until the game is over."""
+    dice generator until the game is over. A public game is watched too, by an observer with
+    no token (``watch``): every answer the observer gets is checked against the public views
+    (never a card no observer was shown), and every public view against the people's (no
+    card that some person was never shown)."""
 
     def __init__(
-        self, client: TestClient, gid: str, people: dict[str, list[str]], seed: int
+        self,
+        client: TestClient,
+        gid: str,
+        people: dict[str, list[str]],
+        seed: int,
+        watch: bool = False,
     ) -> None:
         self.client, self.gid, self.people = client, gid, people
         self.rng = random.Random(seed)
@@ -136,8 +180,12 @@ class Walk:
         self.holder = {seat: token for token, seats in people.items() for seat in seats}
         self.known: dict[str, set[str]] = {token: set() for token in people}
         self.read = {seat: 0 for seat in self.holder}  # log entries of each view already learnt
+        self.watch = watch
+        if watch:
+            self.known[OBSERVER] = set()
         self.secrets: set[str] = set()  # seed and generator states, as text
         self.answers = 0
+        self.watched = 0  # answers to the observer
 
     def state(self) -> Any:
         return self.service.load(self.gid).ok().state
@@ -151,6 +199,11 @@ class Walk:
             log = v.pop("log")
             self.known[token] |= self.cards(v) | self.cards(log[self.read[seat] :])
             self.read[seat] = len(log)
+        if self.watch:
+            public = self.cards(self.game.web().public(s))  # type: ignore[attr-defined]
+            everyone = set.intersection(*(self.known[t] for t in self.people))
+            assert public <= everyone, f"the public view shows {sorted(public - everyone)}"
+            self.known[OBSERVER] |= public
         self.secrets.add(str(s.rng))
         self.secrets.add(str(s.seed))
 
@@ -161,7 +214,8 @@ class Walk:
         text = doc if isinstance(doc, str) else json.dumps(doc)
         allowed = self.known[token] if token else set.intersection(*self.known.values())
         leaked = self.cards(text) - allowed
-        who = "/".join(self.people[token]) if token else "anyone"
+        who = "/".join(self.people[token]) if token in self.people else token if token else "anyone"
+        self.watched += token == OBSERVER
         assert not leaked, f"{who} was sent {sorted(leaked)} in {text[:300]}"
         over = '"over": true' in text or '"over":true' in text
         if not over:
@@ -169,7 +223,7 @@ class Walk:
                 assert (f"{secret}" in text) is False, f"a seed or generator state reached {who}"
 
     def get(self, token: str | None, path: str, **params: Any) -> Any:
-        headers = {"X-Seat-Token": token} if token else {}
+        headers = {"X-Seat-Token": token} if token and token != OBSERVER else {}
         r = self.client.get(path, params=params, headers=headers)
         self.check(token, r.text)
         return r
@@ -186,6 +240,14 @@ class Walk:
                 ws.send_json({"token": token})
                 self.check(token, ws.receive_text())
             views = {t: self.get(t, f"/api/games/{gid}/view").json() for t in sockets}
+            if self.watch:  # the observer's socket: the public view, as it changes
+                ws = stack.enter_context(c.websocket_connect(f"/api/games/{gid}/ws"))
+                ws.send_json({"watch": True})
+                raw = ws.receive_text()
+                self.check(OBSERVER, raw)
+                seen = json.loads(raw)["view"]
+                assert seen["observer"] and seen["seat"] is None and seen["legal"] == []
+                sockets[OBSERVER] = ws
             first = next(iter(sockets))
             for n in range(limit):
                 seat = views[first]["to_act"]
@@ -214,10 +276,17 @@ class Walk:
                     raw = ws.receive_text()
                     self.check(who, raw)
                     views[who] = json.loads(raw)["view"]
+                if self.watch:
+                    seen = views[OBSERVER]
+                    assert seen["serial"] == views[token]["serial"]  # live: the same position
+                    assert seen["legal"] == [] and seen["prompt"] is None
             else:
                 pytest.fail(f"game {gid} did not end in {limit} decisions")
         end = self.get(None, f"/api/games/{gid}").json()
         assert end["over"] and end["seed"] is not None  # told once the game is over
+        if self.watch:  # the whole replay, every hand, once it is over
+            r = self.client.get(f"/api/games/{gid}/replay", params={"seat": "all", "step": 1})
+            assert r.status_code == 200, r.text
         return n
 
     def probe(self, token: str, v: dict[str, Any]) -> None:
@@ -253,6 +322,22 @@ class Walk:
             self.get(who, f"/api/games/{gid}/record")
         self.get(None, f"/api/games/{gid}")
         self.get(None, "/api/games")
+        if self.watch:  # what an observer may ask, and what it is refused
+            v = self.get(OBSERVER, f"/api/games/{gid}/watch").json()
+            assert v["observer"] and v["held"] == [] and not v["legal"]
+            assert not v["cards"]["hand"]
+            for path, refused in (
+                (f"/api/games/{gid}/view", 401),
+                (f"/api/games/{gid}/replay", 401),
+                (f"/api/games/{gid}/record", 403),
+                (f"/api/games/{gid}/chat", 401),
+                (f"/api/games/{gid}/notify", 401),
+            ):
+                assert self.get(OBSERVER, path).status_code == refused, path
+            r = c.post(f"/api/games/{gid}/action", json={"action": "done", "serial": v["serial"]})
+            assert r.status_code == 401
+            self.check(OBSERVER, r.text)
+            self.get(OBSERVER, "/api/lobby")
 
 
 @pytest.mark.parametrize(("scenario", "options"), WALKS, ids=[w[0] for w in WALKS])
@@ -266,17 +351,16 @@ def test_whole_games_never_show_a_seat_another_seats_secrets(
     seed = 4_000_000_000_000_000_001 + len(scenario)  # drawn by the server (patched to be fixed)
     monkeypatch.setattr(service_module.secrets, "randbelow", lambda _n: seed)
     with TestClient(create_app(store=store)) as client:
-        r = client.post(
-            "/api/games", json={"scenario": scenario, "options": options, "creator": "cp"}
-        )
+        body = {"scenario": scenario, "options": options, "creator": "cp", "public": True}
+        r = client.post("/api/games", json=body)
         assert r.status_code == 201, r.text
         doc = r.json()
         assert doc["game"]["seed"] is None and not doc["game"]["seeded"]
         people = {token: [seat] for seat, token in doc["tokens"].items()}
-        walk = Walk(client, doc["id"], people, seed=len(scenario))
+        walk = Walk(client, doc["id"], people, seed=len(scenario), watch=True)
         decisions = walk.run()
     store.close()
-    assert decisions > 20 and walk.answers > 2 * decisions
+    assert decisions > 20 and walk.answers > 2 * decisions and walk.watched > decisions
 
 
 QMG_PEOPLE = [["ahoe", "de"], ["ru", "frit"], ["ukus"]]
@@ -297,15 +381,15 @@ def test_a_quartermaster_general_game_of_three_people_never_shows_another_power_
     monkeypatch.setattr(service_module.secrets, "randbelow", lambda _n: seed)
     with TestClient(create_app(store=store)) as client:
         seats = dict.fromkeys(QMG.seats, "human")
-        body = {"game": "qmg1914", "seats": seats, "players": QMG_PEOPLE}
+        body = {"game": "qmg1914", "seats": seats, "players": QMG_PEOPLE, "public": True}
         r = client.post("/api/games", json=body)
         assert r.status_code == 201, r.text
         doc = r.json()
         assert doc["game"]["seed"] is None and not doc["game"]["seeded"]
         people = {p["token"]: list(p["seats"]) for p in doc["players"]}
         assert sorted(map(sorted, people.values())) == sorted(map(sorted, QMG_PEOPLE))
-        walk = Walk(client, doc["id"], people, seed=walk_seed)
+        walk = Walk(client, doc["id"], people, seed=walk_seed, watch=True)
         decisions = walk.run()
         assert str(seed) in client.get(f"/api/games/{doc['id']}").text  # shown at the end
     store.close()
-    assert decisions > 20 and walk.answers > 3 * decisions
+    assert decisions > 20 and walk.answers > 3 * decisions and walk.watched > decisions

@@ -76,6 +76,13 @@ class WebFace(Protocol):
         """A view showing every seat's hidden facts, for the replay of a finished game."""
         ...
 
+    def public(self, state: Any) -> dict[str, Any]:
+        """What anyone may see of a game in progress (an observer of a public game): a view
+        like a seat's, its ``seat`` None, with the public position, piles and counts, the
+        procedure without any seat's private fields and the log entries every seat sees; never
+        a hand, a card set aside, a secret pick, a prompt or a legal action."""
+        ...
+
     def summary(self, state: Any) -> dict[str, Any]:
         """A few public JSON scalars for the game list (turn, score...)."""
         ...

@@ -13,7 +13,8 @@ protocol of its own that callers test with ``isinstance`` and do without when it
 :class:`HasTerminal` (its terminal renderer), :class:`HasWeb` (its face in the web client),
 :class:`HasLanguages` (its texts in several languages),
 :class:`HasCardReport` and :class:`HasRulesIndex` (``greatwar cards`` and ``greatwar
-rules-coverage``) and :class:`HasBenchmarks` (its own figures for ``greatwar bench``).
+rules-coverage``), :class:`HasBenchmarks` (its own figures for ``greatwar bench``) and
+:class:`HasAnalysis` (each side's chance to win through a finished game, for its replay).
 
 >>> from greatwar.core.games import game
 >>> g = game("pog")
@@ -24,7 +25,7 @@ rules-coverage``) and :class:`HasBenchmarks` (its own figures for ``greatwar ben
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
@@ -349,6 +350,23 @@ class HasBenchmarks(Protocol):
     ) -> dict[str, Any]:
         """Timings of the game's own costly parts (a combat, a supply recomputation...),
         measured on positions it makes from ``seed``: name -> number."""
+        ...
+
+
+@runtime_checkable
+class HasAnalysis(Protocol):
+    """A game whose positions its evaluator can read as each team's chance to win: the
+    replay of a finished game draws them after every action round and lists the turning points
+    (:func:`greatwar.core.analysis.analyse`). Never asked during a game between people."""
+
+    def win_chances(self, positions: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
+        """One point at the start of every action round (and one at the end of the game):
+        ``{"step": n, "at": {...}, "chances": {team id: probability}}``. ``positions`` gives
+        ``(step, state)`` after every record entry in order, step 0 being the set-up; a state
+        may change once the next is asked for (read it at once), and an undo in the record
+        may take the game back to an earlier action round (its later points then go). ``at``
+        names the action round starting there in plain data (a turn, a round, a seat), or is
+        ``{"end": true}``; the chances of the teams add up to one."""
         ...
 
 

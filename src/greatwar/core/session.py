@@ -19,6 +19,10 @@ team of that seat (the seat to act), in favour of the other team; the state is l
 :attr:`Session.outcome` gives the result and the view carries it, with a log entry of the core
 (``"k": "core.time_out"``, rendered by :func:`render_entry`). Replaying the record reaches the
 same end, since the entry is part of it like ``undo``.
+
+Resignation works the same way: the record entry ``resign <seat>`` (:meth:`Session.resign`),
+made by the seat to act at one of its own decisions, ends the game for that seat's team in
+favour of the other (``"reason": "resign"``, log key ``core.resign``).
 """
 
 from __future__ import annotations
@@ -43,6 +47,13 @@ TIME_OUT = "time-out"
 """The record entry ``time-out <seat>``: the seat to act ran out of time and its team lost."""
 TIME_OUT_KEY = "core.time_out"
 """The key of the log entry a time-out adds to every seat's view."""
+RESIGN = "resign"
+"""The record entry ``resign <seat>``: the seat to act resigned and its team lost."""
+RESIGN_KEY = "core.resign"
+"""The key of the log entry a resignation adds to every seat's view."""
+ENDS = {TIME_OUT: ("time", TIME_OUT_KEY), RESIGN: ("resign", RESIGN_KEY)}
+"""The ends that are no rule of any game: record entry -> (the result's reason, its log key)."""
+KEYS = {reason: key for reason, key in ENDS.values()}
 
 
 S = TypeVar("S")
@@ -199,6 +210,8 @@ class Session(Generic[S]):
             self.undo(seat)
         elif text.startswith(TIME_OUT + " "):
             self.time_out(text[len(TIME_OUT) + 1 :])
+        elif text.startswith(RESIGN + " "):
+            self.resign(text[len(RESIGN) + 1 :])
         else:
             self.apply(text, seat)
 
@@ -206,6 +219,15 @@ class Session(Generic[S]):
         """End the game because ``seat``, the seat to act, ran out of time: its team loses and
         the other team wins (a game of two teams only). Returns the outcome; atomic like
         :meth:`apply` (nothing changes on a refusal)."""
+        return self._concede(seat, TIME_OUT)
+
+    def resign(self, seat: str) -> dict[str, Any]:
+        """End the game because ``seat``, the seat to act, resigned: its team loses and the
+        other team wins (a game of two teams only). Returns the outcome; atomic like
+        :meth:`apply`."""
+        return self._concede(seat, RESIGN)
+
+    def _concede(self, seat: str, entry: str) -> dict[str, Any]:
         if seat not in self.rules.seats:
             raise MalformedActionError(
                 f"unknown seat {seat!r}; expected one of {', '.join(self.rules.seats)}"
@@ -213,14 +235,16 @@ class Session(Generic[S]):
         if self.over:
             raise IllegalActionError(self.over_text)
         if self.rules.to_act(self.state) != seat:
-            raise IllegalActionError(f"only the seat to act can run out of time, not {seat}")
+            if entry == TIME_OUT:
+                raise IllegalActionError(f"only the seat to act can run out of time, not {seat}")
+            raise IllegalActionError("a seat resigns at one of its own decisions")
         loser = team_of(self.rules)[seat]
         others = [t.id for t in self.rules.teams() if t.id != loser]
         if len(others) != 1:
-            raise IllegalActionError("a game ends on time only between two teams")
-        self.verdict = {"outcome": others[0], "reason": "time", "seat": seat}
+            raise IllegalActionError("a game ends this way only between two teams")
+        self.verdict = {"outcome": others[0], "reason": ENDS[entry][0], "seat": seat}
         self._undo.clear()  # a barrier: nothing before it can be taken back
-        text = f"{TIME_OUT} {seat}"
+        text = f"{entry} {seat}"
         self.record.actions.append(text)
         self.effective.append(text)
         return dict(self.verdict)
@@ -232,6 +256,8 @@ class Session(Generic[S]):
         if v is None:
             return "the game is over"
         name = seat_names(self.rules).get(str(v.get("seat")), str(v.get("seat")))
+        if v.get("reason") == "resign":
+            return f"the game is over: the {name} resigned"
         return f"the game is over: the {name} ran out of time"
 
     def can_undo(self, seat: str | None = None) -> bool:
@@ -255,6 +281,12 @@ class Session(Generic[S]):
     def view(self, seat: str) -> dict[str, Any]:
         v = self.rules.view(self.state, seat)
         v["can_undo"] = self.can_undo(seat)
+        return self.with_verdict(v)
+
+    def with_verdict(self, v: dict[str, Any]) -> dict[str, Any]:
+        """A view of the position with an end by time-out or resignation written in (its
+        result, no one to act, and the log entry saying so); :meth:`view` does it for a seat's
+        view, a driver for the others (an observer's)."""
         if self.verdict is not None:
             v["result"] = dict(self.verdict)
             v["to_act"] = None
@@ -262,7 +294,8 @@ class Session(Generic[S]):
             v["legal"] = []
             log = v.get("log")
             if isinstance(log, list):
-                entry = {"k": TIME_OUT_KEY, **self.verdict}
+                entry = {"k": KEYS.get(str(self.verdict.get("reason")), TIME_OUT_KEY)}
+                entry.update(self.verdict)
                 last = log[-1] if log and isinstance(log[-1], dict) else {}
                 for key in ("t", "p"):  # grouped with the last entry's turn by a client
                     if key in last:
@@ -298,27 +331,32 @@ CORE_TEXTS = i18n.register(
     i18n.Catalogue(
         "greatwar.core",
         {
-            "en": {"time_out": "The {seat} ran out of time and lost: {team} win the game on time"},
+            "en": {
+                "time_out": "The {seat} ran out of time and lost: {team} win the game on time",
+                "resign": "The {seat} resigned: {team} win the game",
+            },
             "ru": {
                 "time_out": "{seat}: время вышло, это поражение; по времени "
-                "{team:agree:sg=побеждает|pl=побеждают} {team.nom}"
+                "{team:agree:sg=побеждает|pl=побеждают} {team.nom}",
+                "resign": "{seat}: сдача партии; {team:agree:sg=побеждает|pl=побеждают} {team.nom}",
             },
         },
     ),
 )
-"""The texts of the core's own log entries (a time-out), in every language."""
+"""The texts of the core's own log entries (a time-out, a resignation), in every language."""
 
 
 def render_entry(rules: Game[Any], entry: Mapping[str, Any], lang: str = "en") -> str:
     """The text of a log entry of a view: the core's own entries (a time-out) by the core,
     the others by the game (``render_log``)."""
-    if entry.get("k") == TIME_OUT_KEY:
+    if entry.get("k") in (TIME_OUT_KEY, RESIGN_KEY):
         seat = str(entry.get("seat"))
         named = None if lang == "en" else lang  # English: the descriptor's own names
         name = seat_names(rules, named).get(seat, seat)
         teams = team_names(rules, named)
         won = teams.get(str(entry.get("outcome")), str(entry.get("outcome")))
-        return CORE_TEXTS.text("time_out", lang, seat=name, team=won)
+        key = "resign" if entry.get("k") == RESIGN_KEY else "time_out"
+        return CORE_TEXTS.text(key, lang, seat=name, team=won)
     return rules.render_log(entry, lang)
 
 

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from greatwar.core import i18n
@@ -128,6 +128,13 @@ class PathsOfGlory(StepGame[State]):
 
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(dict(entry), lang)
+
+    def win_chances(self, positions: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
+        """Each side's chance to win at the start of every action round (the replay's
+        analysis; :mod:`greatwar.pog.analysis`)."""
+        from greatwar.pog.analysis import win_chances
+
+        return win_chances(positions)
 
     # -- for research (greatwar.env; see greatwar.core.research) --------------------------
 

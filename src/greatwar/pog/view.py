@@ -160,13 +160,35 @@ def cards_view(s: State, seat: int) -> dict[str, Any]:
     }
 
 
+def public_cards_view(s: State) -> dict[str, Any]:
+    """The cards as anyone sees them: :func:`cards_view` without a hand or the cards a side
+    set aside (their numbers only)."""
+    out = cards_view(s, 0)
+    out["hand"] = []
+    out["out"] = []
+    out["out_count"] = {SIDES[i]: len(s.out[i]) for i in (0, 1)}
+    return out
+
+
 def view(s: State, seat: int | str) -> dict[str, Any]:
     """Everything ``seat`` ('ap' or 'cp') may know about the game."""
-    me = _seat(seat)
+    return _view(s, _seat(seat))
+
+
+def public_view(s: State) -> dict[str, Any]:
+    """What anyone may know about the game (an observer's view, ``seat`` None): the public
+    position, the cards' public piles and numbers, the procedure without either side's private
+    fields and the log without the entries only one seat sees; never a hand, a card set aside
+    or a secret pick, no prompt and no legal action."""
+    return _view(s, None)
+
+
+def _view(s: State, me: int | None) -> dict[str, Any]:
     acting = engine.to_act(s)
+    hidden = -1 if me is None else me  # no frame's side: every private field left out
     v: dict[str, Any] = {
         "game": "paths-of-glory",
-        "seat": SIDE_NAMES[me],
+        "seat": SIDE_NAMES[me] if me is not None else None,
         "scenario": s.scenario,
         "historical": SCENARIOS[s.scenario].historical,  # 5.7 rules, the 5.7.2 VP spaces
         "options": s.options,
@@ -186,13 +208,13 @@ def view(s: State, seat: int | str) -> dict[str, Any]:
         "uses": {SIDES[i]: list(s.uses[i]) for i in (0, 1)},
         "markers": markers_view(s),
         "board": board_view(s),
-        "cards": cards_view(s, me),
-        "procedure": [public_frame(f, me) for f in s.stack],
-        "procedure_named": [named_frame(public_frame(f, me)) for f in s.stack],
-        "log": visible_log(s, me),
+        "cards": cards_view(s, me) if me is not None else public_cards_view(s),
+        "procedure": [public_frame(f, hidden) for f in s.stack],
+        "procedure_named": [named_frame(public_frame(f, hidden)) for f in s.stack],
+        "log": visible_log(s, me) if me is not None else [e for e in s.log if "v" not in e],
         "result": s.result,
     }
-    if acting == me:
+    if me is not None and acting == me:
         v["prompt"] = engine.prompt(s)
         v["legal"] = [str(a) for a in engine.legal_actions(s)]
     else:

@@ -9,7 +9,8 @@ force, the action-round track, the score), the supply overlay, and a warning whe
 waste OPS, SR points, replacement points or an attack. All of it is computed from the full state
 because it is public information (every unit, marker and played card is on the table). Nothing
 here reads another seat's hand or private frames (fields starting with ``_``), except
-:meth:`PogWeb.spectator`, which the server offers only once a game is over.
+:meth:`PogWeb.spectator`, which the server offers only once a game is over
+(:meth:`PogWeb.public`, an observer's view, is built without any seat's secrets).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import OFF, State
 from greatwar.pog.supply import closed_to_all, space_supplied, unit_supplied
 from greatwar.pog.tracks import RC_BOXES, US_BOXES, at_war
+from greatwar.pog.view import public_view
 from greatwar.pog.view import view as seat_view
 from greatwar.pog.war_status import TURNS
 
@@ -148,6 +150,10 @@ class PogWeb:
         v["log"] = list(state.log)
         v["seat"] = "both"
         return v
+
+    def public(self, state: State) -> dict[str, Any]:
+        """An observer's view: neither hand, no card set aside (:func:`.view.public_view`)."""
+        return public_view(state)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {"turn": state.turn, "phase": state.phase, "round": state.round, "vp": state.vp}

@@ -35,11 +35,22 @@ def invalidate(s: State) -> None:
 # -- where the pieces are --------------------------------------------------------------
 
 
+_KEPT = 4096  # positions whose masks are kept beyond a state's cache (pure functions' memos)
+_PIECE_MEMO: dict[tuple[int, ...], tuple[int, ...]] = {}
+_SUPPLY_MEMO: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
 def piece_masks(s: State) -> tuple[int, ...]:
-    """Per country, the bitmask of spaces holding its piece (cached)."""
+    """Per country, the bitmask of spaces holding its piece (cached in the state, and the last
+    positions' kept: search and the bots meet one board in many states)."""
     got: tuple[int, ...] | None = s.cache.get(_PIECES)
     if got is None:
-        got = tuple(pieces_of(s.occ))
+        key = tuple(s.occ)
+        got = _PIECE_MEMO.get(key)
+        if got is None:
+            if len(_PIECE_MEMO) >= _KEPT:
+                _PIECE_MEMO.clear()
+            got = _PIECE_MEMO[key] = tuple(pieces_of(s.occ))
         s.cache[_PIECES] = got
     return got
 
@@ -144,7 +155,12 @@ def supply_masks(s: State) -> tuple[int, ...]:
     got: tuple[int, ...] | None = s.cache.get(_SUPPLY)
     if got is not None:
         return got
-    got = tuple(supply_lines(piece_masks(s)))
+    pm = piece_masks(s)
+    got = _SUPPLY_MEMO.get(pm)
+    if got is None:
+        if len(_SUPPLY_MEMO) >= _KEPT:
+            _SUPPLY_MEMO.clear()
+        got = _SUPPLY_MEMO[pm] = tuple(supply_lines(pm))
     s.cache[_SUPPLY] = got
     return got
 

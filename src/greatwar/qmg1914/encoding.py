@@ -44,7 +44,7 @@ from greatwar.qmg1914.data import (
 from greatwar.qmg1914.flow import REMOVE, STEPS
 from greatwar.qmg1914.grammar import CARD, COUNTRY, GRAMMAR, POWER, SPACE, TYPE
 from greatwar.qmg1914.options import OPTIONS
-from greatwar.qmg1914.state import State
+from greatwar.qmg1914.state import State, deep_copy
 from greatwar.qmg1914.turn import OPENING_DRAW, STEP_NAMES, SUDDEN_LEAD
 from greatwar.qmg1914.view import decider
 
@@ -501,6 +501,48 @@ class QmgDeterminizer:
                 break
         return world
 
+    def world(self, view: Mapping[str, Any], seed: int) -> State:
+        """A whole game state built from ``view`` alone (search: it never reads a state), its
+        hidden parts drawn at random from ``seed`` consistently with the view: ``view(world,
+        seat)`` shows what ``view`` shows (but the log, which the world does not keep).
+
+        Every card is in one pile of its own power, so a power's unseen cards are its cards
+        the view shows nowhere (not in its face-up Status cards, not the face-up top of its
+        discard pile; for the seat itself, not in its hand, prepared row or discard pile). The
+        seat's draw deck gets its unseen cards in a random order; another power's unseen cards
+        are dealt among its hand, prepared row, draw deck and the face-down part of its
+        discard pile, each of the size the view counts. A card the procedure names (a card
+        being resolved, kept in hand by a Status card) goes to its power's hand, and the cards
+        the seat's own decisions showed it (a hand looked at, prepared cards seen) to the pile
+        it saw them in. Another power's private frame fields, which the view leaves out, are
+        filled from the world (:func:`_fill_private`). The generator of later shuffles is
+        seeded anew. The limits of :meth:`resample` apply; the world is a function of the view
+        and ``seed`` alone."""
+        from greatwar.qmg1914.bots.model import public_state
+
+        me = POWERS.index(str(view["seat"]))
+        r = random.Random(seed)
+        s = public_state(view)
+        s.seed = 0
+        s.chance = 0
+        s.serial = int(view.get("serial") or 0)
+        s.stack = deep_copy(list(view.get("procedure") or ()))
+        s.result = deep_copy(view.get("result"))
+        s.log = []
+        s.logging = False
+        s.cache = {}
+        named = _named(s.stack, me)
+        world = s
+        for _ in range(self.tries):
+            world = s.clone(with_log=False)
+            _deal_view(world, view, me, r, named)
+            p = engine.to_act(world)
+            if p is None or p == me:
+                break
+            if any(a.verb != "pass" and a != REMOVE for a in engine.legal_actions(world)):
+                break
+        return world
+
     def apply_with_outcomes(
         self, s: State, action: str, outcomes: Sequence[int]
     ) -> tuple[State | None, int]:
@@ -537,6 +579,115 @@ def _pinned(s: State, me: int) -> set[int]:
                     if k is not None:
                         out.add(k)
     return out
+
+
+def _deal_view(s: State, view: Mapping[str, Any], me: int, r: random.Random,
+               named: dict[int, str]) -> None:  # fmt: skip
+    """Deal, in place, the cards ``me`` does not see in ``view`` (see
+    :meth:`QmgDeterminizer.world`)."""
+    cards = view["cards"]
+    counts = cards["counts"]
+    tops = cards["discard_top"]
+    for p, power in enumerate(POWERS):
+        n = counts[power]
+        top = tops.get(power)
+        seen = set(s.status[p])
+        if p == me:
+            seen.update(s.hand[p], s.prepared[p], s.discard[p])
+            rest = sorted(k for k in POWER_CARDS[p] if k not in seen)
+            r.shuffle(rest)
+            s.deck[p] = rest
+            s.dhidden[p] = len(s.discard[p]) - (1 if top is not None else 0)
+            continue
+        if top is not None:
+            seen.add(CARD_INDEX[top])
+        unseen = sorted(k for k in POWER_CARDS[p] if k not in seen)
+        hidden_discard = int(n["discard"]) - (1 if top is not None else 0)
+        sizes = {
+            "hand": int(n["hand"]),
+            "prepared": int(n["prepared"]),
+            "deck": int(n["deck"]),
+            "discard": hidden_discard,
+        }
+        piles: dict[str, list[int]] = {name: [] for name in sizes}
+        free = []
+        for k in unseen:
+            want = named.get(k)
+            if want is not None and len(piles[want]) < sizes[want]:
+                piles[want].append(k)
+            else:
+                free.append(k)
+        r.shuffle(free)
+        for name, size in sizes.items():
+            need = size - len(piles[name])
+            piles[name] += free[:need]
+            del free[:need]
+        for name in ("hand", "prepared"):
+            r.shuffle(piles[name])
+        s.hand[p] = piles["hand"]
+        s.prepared[p] = piles["prepared"]
+        s.deck[p] = piles["deck"]
+        s.discard[p] = piles["discard"] + ([CARD_INDEX[top]] if top is not None else [])
+        s.dhidden[p] = len(piles["discard"])
+    for f in s.stack:
+        if decider(f) != me:
+            _fill_private(s, f)
+    s.rng = _rng.seed_state(r.getrandbits(64))
+    s.cache = {}
+
+
+_SHOWN_IN = {"_hand": "hand", "_seen": "prepared"}
+"""The seat's own private frame fields that show it other powers' cards, and the pile it saw
+them in (Redl: Austria-Hungary's hand; the Rumpler Taube: prepared cards)."""
+
+
+def _named(stack: list[dict[str, Any]], me: int) -> dict[int, str]:
+    """The cards a view's procedure names and the pile each is in for the world: the hand
+    (a card being resolved that is not on its discard pile), or where the seat's own decision
+    showed it (:data:`_SHOWN_IN`)."""
+    out: dict[int, str] = {}
+    for f in stack:
+        step = f["step"]
+        for key, v in f.items():
+            pile = _SHOWN_IN.get(key, "hand") if decider(f) == me else "hand"
+            values = v if isinstance(v, list) else [v]
+            for x in values:
+                if isinstance(x, str):
+                    k = CARD_INDEX.get(x)
+                elif (
+                    isinstance(x, int)
+                    and not isinstance(x, bool)
+                    and (step, key) in (_CARD_INT_FIELDS)
+                ):
+                    k = x
+                else:
+                    k = None
+                if k is not None:
+                    out.setdefault(k, pile)
+    return out
+
+
+PRIVATE_FIELDS = ("_card", "_hand", "_seen", "_taken")
+"""Every private frame field the rules code keeps (a test scans the rules for others)."""
+
+
+def _fill_private(s: State, f: dict[str, Any]) -> None:
+    """Give another power's frame, in a world, the private fields the view left out, drawn
+    from the world: the card France & Italy may prepare (one of its hand), the hand Russia
+    looked at, the prepared cards Germany saw, the cards UK&US took (none known)."""
+    p = decider(f)
+    if p is None:
+        return
+    step = f["step"]
+    if step == "prepare_now" and "_card" not in f:
+        hand = s.hand[p]
+        f["_card"] = hand[-1] if hand else -1
+    elif step == "redl" and "_hand" not in f:
+        f["_hand"] = [CARD_IDS[c] for c in s.hand[f["victim"]]]
+    elif step == "rumpler" and f.get("looked") and "_seen" not in f:
+        f["_seen"] = [CARD_IDS[c] for q in f["powers"] for c in s.prepared[q]]
+    elif step == "war_revenue" and "_taken" not in f:
+        f["_taken"] = []
 
 
 def _deal(c: State, me: int, r: random.Random, pinned: set[int]) -> None:

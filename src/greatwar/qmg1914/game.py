@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from greatwar.core import i18n
@@ -108,10 +108,12 @@ class Quartermaster1914(StepGame[State]):
         return invariants.problems(s)
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
-        """Its own bots (the game-agnostic random bot, greatwar.bots.COMMON, plays it too)."""
-        from greatwar.qmg1914.bots.heuristic import HeuristicBot
+        """Its own bots: the strengths ``easy`` (the heuristic) and ``normal`` (the search),
+        and ``heuristic`` and ``search`` by their own names (the game-agnostic random bot,
+        greatwar.bots.COMMON, plays it too)."""
+        from greatwar.qmg1914.bots.levels import LEVELS
 
-        return {"heuristic": HeuristicBot}
+        return dict(LEVELS)
 
     def render_log(self, entry: Mapping[str, Any], lang: str = "en") -> str:
         return messages.render(entry, lang)
@@ -212,6 +214,13 @@ class Quartermaster1914(StepGame[State]):
 
         _check_scenario(scenario)
         return benchmarks(scenario, options, seed)
+
+    def win_chances(self, positions: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
+        """Each team's chance to win at the start of every power's turn (the replay's
+        analysis; :mod:`greatwar.qmg1914.analysis`)."""
+        from greatwar.qmg1914.analysis import win_chances
+
+        return win_chances(positions)
 
     def encoder(self) -> Encoder:
         """The token vocabulary and the observation encoding of a view (greatwar.env)."""

@@ -103,12 +103,28 @@ def cards_view(s: State, me: int) -> dict[str, Any]:
 
 def view(s: State, seat: int | str) -> dict[str, Any]:
     """Everything power ``seat`` may know about the game."""
-    me = _power(seat)
+    return _view(s, _power(seat))
+
+
+def public_view(s: State) -> dict[str, Any]:
+    """What anyone may know about the game (an observer's view, ``seat`` and ``team`` None):
+    the board, the VP, every power's face-up Status cards, the numbers of its cards and the top
+    of its discard pile when face up, the procedure without any power's private fields, the log
+    without the entries only one power sees; never a hand, a prepared card or a discard pile's
+    face-down cards, no prompt and no legal action."""
+    return _view(s, None)
+
+
+def _view(s: State, me: int | None) -> dict[str, Any]:
     acting = engine.to_act(s)
+    hidden = -1 if me is None else me  # no frame's decider: every private field left out
+    cards = cards_view(s, me if me is not None else 0)
+    if me is None:
+        cards.update(hand=[], prepared=[], discard=[])
     v: dict[str, Any] = {
         "game": "qmg1914",
-        "seat": POWERS[me],
-        "team": TEAMS[TEAM_OF[me]],
+        "seat": POWERS[me] if me is not None else None,
+        "team": TEAMS[TEAM_OF[me]] if me is not None else None,
         "options": dict(s.options),
         "serial": s.serial,
         "round": s.round,
@@ -118,17 +134,17 @@ def view(s: State, seat: int | str) -> dict[str, Any]:
         "step": engine.step_name(s),
         "vp": {TEAMS[0]: s.vp[0], TEAMS[1]: s.vp[1]},
         "board": board_view(s),
-        "cards": cards_view(s, me),
+        "cards": cards,
         "effects": {
             "turn": deep_copy(s.tflags),
             "round": deep_copy(s.rflags),
             "game": deep_copy(s.flags),
         },
-        "procedure": [public_frame(f, me) for f in s.stack],
-        "log": visible_log(s, me),
+        "procedure": [public_frame(f, hidden) for f in s.stack],
+        "log": visible_log(s, me) if me is not None else [e for e in s.log if "v" not in e],
         "result": deep_copy(s.result),
     }
-    if acting == me:
+    if me is not None and acting == me:
         v["prompt"] = engine.prompt(s)
         v["legal"] = [str(a) for a in engine.legal_actions(s)]
     else:

@@ -86,6 +86,7 @@ from greatwar.qmg1914.terminal import (
     step_text,
 )
 from greatwar.qmg1914.turn import SUDDEN_LEAD, adjacent_enemies, score
+from greatwar.qmg1914.view import public_view
 from greatwar.qmg1914.view import view as seat_view
 
 # -- the words of the web face (one place, for translation) -----------------------------------
@@ -480,6 +481,11 @@ class QmgWeb:
         v["legal"] = []
         v["prompt"] = None
         return v
+
+    def public(self, state: State) -> dict[str, Any]:
+        """An observer's view: no power's hand, prepared or face-down cards
+        (:func:`.view.public_view`)."""
+        return public_view(state)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {

@@ -6,6 +6,8 @@ Routes (JSON unless said otherwise; ``docs/server.md`` says more):
     GET  /healthz                         the process answers (200)
     GET  /readyz                          the database answers (200; 503 when it does not)
     GET  /play/{id}                       the game page (the seat token is in the link's #fragment)
+    GET  /watch/{id}                      a public game's page for an observer
+    GET  /account, /player/{name}, /ratings   accounts: log in, a player's page, the leaderboard
     GET  /replay/{id}                     the replay viewer
     GET  /api/meta?game=pog               seats, teams, scenarios, options, bots of a game
     GET  /api/data?game=pog               map, pieces and cards for drawing (public, fixed)
@@ -13,16 +15,21 @@ Routes (JSON unless said otherwise; ``docs/server.md`` says more):
     POST /api/games                       create a game -> your link, and one to pass on per person
     GET  /api/games/{id}                  public facts about one game
     GET  /api/games/{id}/view             your seat's view     ?seat= (X-Seat-Token)
+    GET  /api/games/{id}/watch            a public game's view for anyone (no hand, no secret)
     POST /api/games/{id}/action           {"action", "serial"}        (X-Seat-Token, X-Request-Id)
     POST /api/games/{id}/undo             {"serial"}                  (X-Seat-Token, X-Request-Id)
+    POST /api/games/{id}/resign           {"serial"}: resign at a decision of your own
     POST /api/games/{id}/seed             {"agree": true|false}: your answer to a chosen seed
     POST /api/games/{id}/clock            {"pause": true|false}: ask for a pause, or resume
     GET  /api/games/{id}/replay           ?seat=&step= (a token for an unfinished game)
     GET  /api/games/{id}/record           the game record, once the game is over
+    GET  /api/games/{id}/analysis         each side's chance to win through a finished game
     POST /api/games/{id}/notify           {"webhook", "email"}: your seats' notifications
     GET  /api/games/{id}/chat             the seats' chat (X-Seat-Token; see server/chat.py)
+    GET  /api/ratings?game=pog            the leaderboard (server/ratings.py: players' pages too)
     POST /api/games/{id}/chat             {"text"}                    (X-Seat-Token)
-    WS   /api/games/{id}/ws               first message {"token": ...}; then views as they change
+    WS   /api/games/{id}/ws               first message {"token": ...} (an observer of a public
+                                          game: {"watch": true}); then views as they change
 
 Every game goes through its descriptor (:mod:`greatwar.core.games`); ``game`` defaults to
 Paths of Glory. A token may hold several seats (one person playing several powers): the view is
@@ -52,6 +59,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
+from argon2 import PasswordHasher
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, Response
@@ -65,9 +73,13 @@ from greatwar import __version__
 from greatwar.core import i18n
 from greatwar.core.errors import CorruptStateError, GameError, MalformedActionError
 from greatwar.core.games import DEFAULT_GAME, HasWeb, speaks
-from greatwar.server import chat, clocks, logs, notify
+from greatwar.server import accounts as accounts_routes
+from greatwar.server import chat, clocks, lobby, logs, notify
+from greatwar.server import ratings as rating_routes
+from greatwar.server.accounts import Accounts, Sessions
 from greatwar.server.bots import BotPool, BotRunner
 from greatwar.server.claims import LEASE, BotClaims
+from greatwar.server.events import ACTOR
 from greatwar.server.games import (
     EVERY_SEAT,
     ID_LIMIT,
@@ -82,6 +94,8 @@ from greatwar.server.games import (
 )
 from greatwar.server.hub import Conn, Hub, dumps
 from greatwar.server.listen import Follower
+from greatwar.server.lobby import Lobby, creator_rows, creator_seats
+from greatwar.server.ratings import Ratings
 from greatwar.server.store import GameStore, StoreError
 from greatwar.texts import web_strings
 
@@ -110,6 +124,8 @@ class CreateGame(BaseModel):
     creator: str | None = Field(default=None, max_length=40)  # a seat of the creator's
     seed: int | None = Field(default=None, ge=0, lt=2**62)
     clock: str | dict[str, Any] | None = None  # "fast", "slow" or {initial_hours, ...}
+    public: bool = False  # anyone with its link may watch it (the spectator's view only)
+    rated: bool = False  # an account against the computer: rated (lobby games: POST /api/lobby)
 
 
 class ActionBody(BaseModel):
@@ -180,6 +196,7 @@ NAMES = frozenset(
             chat.ChatBody,
             notify.NotifyBody,
             clocks.PauseBody,
+            *accounts_routes.BODIES,
         )
         for name in model.model_fields
     }
@@ -365,6 +382,8 @@ def create_app(
     ready_timeout: float = 5.0,
     bot_lease: float = LEASE,
     rescan_every: float = 5.0,
+    accounts: str = "off",
+    password_hasher: PasswordHasher | None = None,
 ) -> FastAPI:
     """The web app over ``store`` (or a store opened from the URL ``db``).
 
@@ -380,7 +399,9 @@ def create_app(
     (:mod:`greatwar.server.notify`); ``ready_timeout``: seconds ``/readyz`` waits for the
     database; with several processes on a PostgreSQL store, ``bot_lease``: seconds a bot
     claim holds unrenewed, ``rescan_every``: seconds between two looks for games whose bot is
-    to act (:mod:`greatwar.server.claims`)."""
+    to act (:mod:`greatwar.server.claims`); ``accounts``: ``off`` (private links only),
+    ``open`` (anyone may sign up) or ``invite`` (sign up with an invitation), with
+    ``password_hasher`` the argon2 hasher (:mod:`greatwar.server.accounts`)."""
     if store is None:
         if db is None:
             raise ValueError("create_app needs a store or a database URL")
@@ -423,7 +444,10 @@ def create_app(
         redoc_url=None,
         lifespan=lifespan,
     )
+    people = Accounts(store, accounts, password_hasher, now=now)
     app.add_middleware(BodyLimit, limit=body_limit)
+    if accounts != "off":  # who a request without a seat token acts for: its session cookie
+        app.add_middleware(Sessions, accounts=people, run=run_in_threadpool)
     app.add_middleware(logs.RequestIds)  # the outermost: every line of a request has its id
     app.state.service = service
     app.state.hub = hub
@@ -436,6 +460,20 @@ def create_app(
         app, service, public_url, smtp, notify_delays, allow_private=allow_private_webhooks
     )
     app.state.notifier = notifier
+    app.state.accounts = people
+    house = Lobby(service, people, now=now, allow_bot_games=allow_bot_games)
+    app.state.lobby = house
+    accounts_routes.install(
+        app,
+        people,
+        public_url=public_url,
+        smtp=smtp,
+        check_webhook=notify.check_webhook,
+        waiting=house.waiting,
+    )
+    lobby.install(app, house)
+    app.state.ratings = Ratings(service, now=now)  # written with the end of each rated game
+    rating_routes.install(app, app.state.ratings, games_of=house.games_of)
 
     @app.exception_handler(ServiceError)
     async def _service_error(_: Request, e: ServiceError) -> Response:
@@ -497,6 +535,22 @@ def create_app(
     @app.get("/play/{game_id}", include_in_schema=False)
     async def play_page(game_id: str) -> FileResponse:
         return page("game.html")
+
+    @app.get("/account", include_in_schema=False)
+    async def account_page() -> FileResponse:
+        return page("account.html")
+
+    @app.get("/player/{name}", include_in_schema=False)
+    async def player_page(name: str) -> FileResponse:
+        return page("player.html")
+
+    @app.get("/ratings", include_in_schema=False)
+    async def ratings_page() -> FileResponse:
+        return page("ratings.html")
+
+    @app.get("/watch/{game_id}", include_in_schema=False)
+    async def watch_page(game_id: str) -> FileResponse:
+        return page("game.html")  # the game page, as an observer (web/shell.js)
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:
@@ -567,29 +621,56 @@ def create_app(
             raise RateLimited(
                 f"too many games created from your address; try again in {wait:.0f} s", wait
             )
-        live, people = await run_in_threadpool(
-            service.create,
-            body.scenario,
-            body.options,
-            body.seats,
-            body.seed,
-            body.game,
-            body.players,
-            body.creator,
-            allow_bot_games,
-            body.clock,
-        )
+        user = getattr(request.state, "user", None)
+        if body.rated and (user is None or body.seed is not None):
+            raise ServiceError(
+                "rated: a game of an account against the computer, with the seed drawn by the "
+                "server (games between people are rated from the lobby)"
+            )
+        facts = {k: True for k, on in (("public", body.public), ("rated", body.rated)) if on}
+
+        def then(gid: str) -> Any:
+            return creator_rows(user.id, mine)(gid) if user is not None and mine else []
+
+        def make() -> tuple[Any, list[Any]]:
+            return service.create(
+                body.scenario,
+                body.options,
+                body.seats,
+                body.seed,
+                body.game,
+                body.players,
+                body.creator,
+                allow_bot_games,
+                body.clock,
+                facts=facts,
+                then=then,
+            )
+
+        mine: list[str] = []
+        if user is not None:
+            _, _, _, kinds, _ = service.setup(
+                body.game, body.scenario, body.options, body.seats, body.clock
+            )
+            mine = creator_seats(kinds, body.players, body.creator)
+            humans = {s for s, k in kinds.items() if k == "human"}
+            if body.rated and set(mine) != humans:
+                raise ServiceError(
+                    "rated: every other seat is the computer's (games between people are rated "
+                    "from the lobby)"
+                )
+        live, people = await run_in_threadpool(make)
         runner.kick(live)
 
         def person(p: Any) -> dict[str, Any]:
             return {"seats": list(p.seats), "token": p.token, "link": f"/play/{live.id}#{p.token}"}
 
         tokens = {seat: p.token for p in people for seat in p.seats}
-        mine = [person(p) for p in people if p.creator]
+        own = [person(p) for p in people if p.creator]
         return json_response(
             {
                 "id": live.id,
-                "you": mine[0] if mine else None,  # the creator's own seats: keep this link
+                "you": own[0] if own else None,  # the creator's own seats: keep this link
                 "invites": [person(p) for p in people if not p.creator],  # pass these on
                 "players": [person(p) for p in people],
                 "tokens": tokens,
@@ -602,7 +683,11 @@ def create_app(
     @app.get("/api/games/{game_id}")
     async def game(game_id: str) -> Response:
         async with using(game_id) as live:
-            return json_response(service.describe(live))
+            doc = service.describe(live)
+            user = ACTOR.get()
+            if user is not None:  # the seats the asking account holds (its replay, its page)
+                doc["yours"] = list(service.seats_of_user(live, user))
+            return json_response(doc)
 
     @app.get("/api/games/{game_id}/view")
     async def view(
@@ -619,6 +704,18 @@ def create_app(
             v = await run_in_threadpool(
                 service.view, live, held, log_from, log_hash, seat, lang_of(request)
             )
+            return json_response(v)
+
+    @app.get("/api/games/{game_id}/watch")
+    async def watch(
+        game_id: str,
+        request: Request,
+        log_from: Annotated[int, Query(ge=0, lt=SMALL)] = 0,
+        log_hash: Annotated[int | None, Query(ge=0, lt=2**32)] = None,
+    ) -> Response:
+        async with using(game_id) as live:
+            runner.kick(live)
+            v = await run_in_threadpool(service.watch, live, log_from, log_hash, lang_of(request))
             return json_response(v)
 
     @app.post("/api/games/{game_id}/action")
@@ -666,6 +763,28 @@ def create_app(
                 hub.notify(live)
             return json_response({"ok": True, **done, "view": v})
 
+    @app.post("/api/games/{game_id}/resign")
+    async def resign(
+        game_id: str,
+        body: UndoBody,
+        request: Request,
+        token: Token = None,
+        request_id: RequestId = None,
+    ) -> Response:
+        rid = check_request_id(request_id or body.request_id)
+        lang = lang_of(request)
+        async with using(game_id) as live:
+            held = service.seats_of(live, token)
+
+            def resign() -> tuple[dict[str, Any], dict[str, Any]]:
+                done = service.resign(live, held, body.serial, rid)
+                return done, service.view(live, held, body.log_from, body.log_hash, None, lang)
+
+            done, v = await run_in_threadpool(resign)
+            if not done.get("repeated"):
+                hub.notify(live)
+            return json_response({"ok": True, **done, "view": v})
+
     @app.post("/api/games/{game_id}/seed")
     async def seed(game_id: str, body: SeedAnswer, token: Token = None) -> Response:
         async with using(game_id) as live:
@@ -691,6 +810,8 @@ def create_app(
             held: tuple[str, ...] = ()
             if token:
                 held = service.seats_of(live, token)
+            elif (user := ACTOR.get()) is not None:
+                held = service.seats_of_user(live, user)  # the account's own seats
             if not session.over:
                 if seat in EVERY_SEAT:
                     raise Forbidden("every hand is shown only once the game is over")
@@ -699,6 +820,15 @@ def create_app(
                 if seat not in held:
                     raise Forbidden("an unfinished game is replayed only from your own seat")
             out = await run_in_threadpool(service.replay, live, seat, step, held, lang_of(request))
+            return json_response(out)
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def analysis(game_id: str) -> Response:
+        """Each side's chance to win after every action round of a finished game and its
+        turning points; refused (403) while the game is played: no live evaluation."""
+        async with using(game_id) as live:
+            live.ok()
+            out = await run_in_threadpool(service.analysis, live)
             return json_response(out)
 
     @app.get("/api/games/{game_id}/record")
@@ -733,10 +863,16 @@ def create_app(
         except ServiceError as e:
             await _close(ws, 4000 + e.status, e.kind, e.message, e.status)
             return
+        token = hello.get("token")
+        want = hello.get("seat")
+        watching = hello.get("watch") is True and not token
         try:
-            token = hello.get("token")
-            want = hello.get("seat")
-            held = service.seats_of(live, token if isinstance(token, str) else None)
+            if watching:  # an observer of a public game: no seat
+                service.check_public(live)
+                held: tuple[str, ...] = ()
+                want = None
+            else:
+                held = service.seats_of(live, token if isinstance(token, str) else None)
             if want is not None and want not in held:
                 raise Forbidden(f"your token does not hold that seat (it holds {', '.join(held)})")
         except ServiceError as e:
@@ -752,6 +888,7 @@ def create_app(
             sent_len=log_from if type(log_from) is int and 0 <= log_from < SMALL else 0,
             sent_hash=log_hash if type(log_hash) is int and 0 <= log_hash < 2**32 else None,
             lang=lang_of(ws, hello.get("lang")),
+            watch=watching,
         )
         hub.add(conn)
         syncs = RateLimit(sync_burst, sync_every)

@@ -34,12 +34,11 @@ import hashlib
 import hmac
 import json
 import logging
-import re
 import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,10 +46,12 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from greatwar.bots import bots as bot_registry
+from greatwar.core.analysis import analyse
 from greatwar.core.errors import GameError, IllegalActionError, MalformedActionError
 from greatwar.core.games import (
     DEFAULT_GAME,
     Game,
+    HasAnalysis,
     HasLanguages,
     HasWeb,
     UnknownGameError,
@@ -62,7 +63,9 @@ from greatwar.core.games import (
 )
 from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.core.session import GameRecord, Session
-from greatwar.server import clocks
+from greatwar.server import clockrules
+from greatwar.server.events import ACTOR, EndHook, Listener, Write
+from greatwar.server.logs import REQUEST_ID
 from greatwar.server.store import (
     ConflictError,
     GameRow,
@@ -79,7 +82,6 @@ HUMAN = "human"
 EVERY_SEAT = ("all", "both")  # the replay of a finished game seen by every seat at once
 OPTIONS_LIMIT = 4096  # characters of the stored options (as JSON)
 ID_LIMIT = 40  # characters of a game's id (the store's column)
-REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 
 
 class ServiceError(Exception):
@@ -230,7 +232,7 @@ class LiveGame:
 
     @property
     def clock(self) -> dict[str, Any] | None:
-        """The game's clock state (see :mod:`greatwar.server.clocks`), or None."""
+        """The game's clock state (:mod:`greatwar.server.clockrules`), or None."""
         c = self.row.extra.get("clock")
         return c if isinstance(c, dict) and isinstance(c.get("left"), dict) else None
 
@@ -367,6 +369,16 @@ class Person:
 
 
 @dataclass(frozen=True)
+class Bound:
+    """A person of a game made from the lobby: their seats, their token's digest (a token
+    dealt when they took their place) and their account, if any."""
+
+    seats: tuple[str, ...]
+    token: str
+    user: int | None = None
+
+
+@dataclass(frozen=True)
 class BotJob:
     """One decision a bot is to take: who, with which bot and seed, from which view."""
 
@@ -380,12 +392,6 @@ class BotJob:
     seq: int = 0  # the game's seq it was asked at (the position a bot claim names)
 
 
-Listener = Callable[["LiveGame", dict[str, Any]], None]
-"""Told of every committed change of a game (under the game's lock, in the writing thread):
-``{"kind": "move" | "time_out" | "start", "actor": seat or None, "to_act": seat or None,
-"over": bool, "serial": n}``. It must only note or queue what it needs."""
-
-
 class GameService:
     """All games of one store, as the web app sees them."""
 
@@ -394,13 +400,16 @@ class GameService:
     ) -> None:
         self.store = store
         self.now = now  # the clocks' time (tests give their own)
-        self.listeners: list[Listener] = []
+        self.listeners: list[Listener] = []  # told of every committed change (events.py)
+        self.enders: list[EndHook] = []  # asked for more to write with a game's end
         self.deadlines: dict[str, float] = {}  # game id -> when its running clock runs out
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, threading.Event] = {}
         self._lock = threading.Lock()
         self._cache_size = cache_size
         self._replays: OrderedDict[str, ReplayBook] = OrderedDict()
+        # finished games' analyses (costly: a whole replay), by game id with what they read
+        self._analyses: OrderedDict[str, tuple[tuple[Any, ...], dict[str, Any]]] = OrderedDict()
         # other processes may write the same games (PostgreSQL): before judging a request,
         # compare the copy's seq with the store's (SQLite: one process, its copies are the truth)
         self.shared = not store.is_sqlite
@@ -514,6 +523,7 @@ class GameService:
             live.reload = False
             with self._lock:
                 self._replays.pop(live.id, None)
+                self._analyses.pop(live.id, None)
 
     def _sync(self, live: LiveGame, request_id: str | None = None) -> bool:
         """Bring the copy up to the store (under the game's lock): rebuilt after a failed
@@ -593,26 +603,21 @@ class GameService:
 
     # -- creating ----------------------------------------------------------------------
 
-    def create(
+    def setup(
         self,
+        game_id: str,
         scenario: str | None,
         options: dict[str, Any] | None,
-        seats: Mapping[str, str] | None = None,
-        seed: int | None = None,
-        game_id: str = DEFAULT_GAME,
-        players: Sequence[Sequence[str]] | None = None,
-        creator: str | None = None,
-        allow_bot_games: bool = True,
+        seats: Mapping[str, str] | None,
         clock: Any = None,
-    ) -> tuple[LiveGame, list[Person]]:
-        """A new game; returns it and each person with their seats and secret token (the
-        seats one person holds, listed together in ``players``, share one token). The person
-        holding ``creator`` (default: the first human seat) is the creator. ``clock``: a
-        clock preset or rule (:func:`greatwar.server.clocks.parse_rule`), or None."""
+    ) -> tuple[Game[Any], str, dict[str, Any], dict[str, str], clockrules.ClockRule | None]:
+        """A new game's set-up checked as :meth:`create` checks it, nothing stored: the game,
+        scenario, normalised options, each seat's player (``human`` or a bot) and the clock
+        rule (the lobby checks an offer so)."""
         g = descriptor(game_id)
         try:
-            rule = clocks.parse_rule(clock)
-        except clocks.ClockError as e:
+            rule = clockrules.parse_rule(clock)
+        except clockrules.ClockError as e:
             raise ServiceError(str(e)) from None
         if rule is not None and len(g.teams()) != 2:
             raise ServiceError(f"{g.title} is not a game of two teams: it has no clocks")
@@ -646,18 +651,55 @@ class GameService:
                     f"seat {seat}: neither 'human' nor a bot ({', '.join(sorted(known))})"
                 )
             kinds[seat] = kind
+        return g, sc, opts, kinds, rule
+
+    def create(
+        self,
+        scenario: str | None,
+        options: dict[str, Any] | None,
+        seats: Mapping[str, str] | None = None,
+        seed: int | None = None,
+        game_id: str = DEFAULT_GAME,
+        players: Sequence[Sequence[str]] | None = None,
+        creator: str | None = None,
+        allow_bot_games: bool = True,
+        clock: Any = None,
+        bound: Sequence[Bound] | None = None,
+        facts: Mapping[str, Any] | None = None,
+        then: Callable[[str], Sequence[Write]] | None = None,
+    ) -> tuple[LiveGame, list[Person]]:
+        """A new game; returns it and each person with their seats and secret token (the
+        seats one person holds, listed together in ``players``, share one token). The person
+        holding ``creator`` (default: the first human seat) is the creator. ``clock``: a
+        clock preset or rule (:func:`greatwar.server.clockrules.parse_rule`), or None.
+        ``bound``: the people, each with their seats, the digest of their token and their
+        account (the lobby: no token is dealt then); else a person's seats name the account
+        the request acts for when it is the creator's. ``facts``: more set-up facts (public,
+        rated); ``then(id)``: more writes committed with the new game."""
+        g, sc, opts, kinds, rule = self.setup(game_id, scenario, options, seats, clock)
         if HUMAN not in kinds.values() and not allow_bot_games:
             raise Forbidden(
                 "games between bots alone are not enabled on this server "
                 "(greatwar serve --allow-bot-games)"
             )
-        people = self._deal_tokens(g, kinds, players, creator)
         specs: dict[str, Any] = {
             seat: {"kind": "bot", "bot": kind} for seat, kind in kinds.items() if kind != HUMAN
         }
-        for person in people:
-            for seat in person.seats:
-                specs[seat] = {"kind": HUMAN, "token": digest(person.token)}
+        if bound is not None:
+            people = self._bind(g, kinds, bound)
+            for b in bound:
+                for seat in b.seats:
+                    specs[seat] = {"kind": HUMAN, "token": b.token}
+                    if b.user is not None:
+                        specs[seat]["user"] = b.user
+        else:
+            people = self._deal_tokens(g, kinds, players, creator)
+            actor = ACTOR.get()
+            for person in people:
+                for seat in person.seats:
+                    specs[seat] = {"kind": HUMAN, "token": digest(person.token)}
+                    if person.creator and actor is not None:
+                        specs[seat]["user"] = actor
         specs = {seat: specs[seat] for seat in g.seats}
         others = [p for p in people if not p.creator]
         if seed is None:
@@ -667,6 +709,7 @@ class GameService:
             # a chosen seed makes every draw and die known to whoever chose it: every other
             # person must agree to it before the game starts
             extra = {"seeded": True, "seed_pending": [s for p in others for s in p.seats]}
+        extra.update(facts or {})
         try:
             session = Session.new(g, sc, opts, seed)
         except GameError as e:
@@ -674,14 +717,23 @@ class GameService:
         if rule is not None:
             if not people:
                 raise ServiceError("a clock is for games between people: no seat is a person's")
-            state = clocks.new_state(rule, [p.seats for p in people])
+            state = clockrules.new_state(rule, [p.seats for p in people])
             if not extra["seed_pending"]:  # the game starts now
-                state = clocks.advance(state, None, session.to_act, session.over, self.now())
+                state = clockrules.advance(state, None, session.to_act, session.over, self.now())
             extra["clock"] = state
         new_id = secrets.token_hex(5)
         try:
             self.store.create_game(
-                new_id, g.id, g.version, sc, opts, seed, specs, summary(session), extra
+                new_id,
+                g.id,
+                g.version,
+                sc,
+                opts,
+                seed,
+                specs,
+                summary(session),
+                extra,
+                then(new_id) if then is not None else (),
             )
             row = self.store.get(new_id)
         except StoreError as e:
@@ -737,11 +789,31 @@ class GameService:
             Person(grp, secrets.token_urlsafe(24), creator=i == 0) for i, grp in enumerate(groups)
         ]
 
+    @staticmethod
+    def _bind(g: Game[Any], kinds: Mapping[str, str], bound: Sequence[Bound]) -> list[Person]:
+        """The people of a game whose seats were handed out before it was made (the lobby):
+        every human seat held by one of them, each holding seats one person may hold."""
+        held: list[str] = [s for b in bound for s in b.seats]
+        humans = [s for s, k in kinds.items() if k == HUMAN]
+        if sorted(held) != sorted(humans) or len(set(held)) != len(held):
+            raise ServiceError("every human seat must be held by exactly one person")
+        for b in bound:
+            if not may_hold_together(g, b.seats):
+                raise ServiceError(f"one person may not hold {', '.join(b.seats)} together")
+        return [Person(tuple(b.seats), "", creator=i == 0) for i, b in enumerate(bound)]
+
     # -- seats ---------------------------------------------------------------------------
 
     def seats_of(self, live: LiveGame, token: str | None) -> tuple[str, ...]:
-        """The seats a token holds (one or more; raises Unauthorized)."""
+        """The seats a token holds (one or more; raises Unauthorized). Without a token, the
+        seats of the account the request acts for (:data:`.events.ACTOR`), if it holds any."""
         if not token:
+            user = ACTOR.get()
+            if user is not None:
+                mine = self.seats_of_user(live, user)
+                if mine:
+                    return mine
+                raise Unauthorized("your account holds no seat of this game")
             raise Unauthorized("this needs your seat's secret token (the link you were given)")
         d = digest(token)
         held = []
@@ -757,6 +829,18 @@ class GameService:
         if not held:
             raise Unauthorized("this token is not a seat of this game")
         return tuple(held)
+
+    @staticmethod
+    def seats_of_user(live: LiveGame, user: int) -> tuple[str, ...]:
+        """The seats of a game that name an account (a seat taken by an account)."""
+        seats = live.row.seats if isinstance(live.row.seats, dict) else {}
+        return tuple(
+            s
+            for s in live.seats
+            if isinstance(seats.get(s), dict)
+            and seats[s].get("kind") == HUMAN
+            and seats[s].get("user") == user
+        )
 
     @staticmethod
     def seat_for(live: LiveGame, held: Sequence[str], want: str | None = None) -> str:
@@ -808,7 +892,7 @@ class GameService:
                 fresh = Session.new(session.rules, live.row.scenario, live.row.options, seed)
             started = not extra["seed_pending"]
             if started and live.clock is not None:  # the game starts: so does the clock
-                extra["clock"] = clocks.advance(
+                extra["clock"] = clockrules.advance(
                     live.clock, None, fresh.to_act, fresh.over, self.now()
                 )
             try:
@@ -824,6 +908,7 @@ class GameService:
             live.session = fresh
             with self._lock:
                 self._replays.pop(live.id, None)
+                self._analyses.pop(live.id, None)
             self._note_deadline(live)
             if started:
                 self._tell(live, "start", None)
@@ -832,10 +917,10 @@ class GameService:
     # -- reading -------------------------------------------------------------------------
 
     def describe(self, live: LiveGame) -> dict[str, Any]:
-        """Public facts about a game (never a token, never a hidden card)."""
-        if self.shared:
-            with live.lock:
-                self._sync(live)
+        """Public facts about a game (never a token, never a hidden card), as stored (a copy
+        whose last write failed is rebuilt first)."""
+        with live.lock:
+            self._sync(live)
         g = live.game
         out: dict[str, Any] = {
             "id": live.id,
@@ -848,6 +933,8 @@ class GameService:
             "seats": live.seats_public(),
             "problem": live.problem,
             "bot_error": live.bot_error,
+            "public": bool(live.row.extra.get("public")),
+            "rated": bool(live.row.extra.get("rated")),
             **self._seed_facts(live),
         }
         if live.session is not None:
@@ -855,7 +942,7 @@ class GameService:
             out["actions"] = len(live.session.record.actions)
         clock = live.clock
         if clock is not None:
-            out["clock"] = clocks.public(clock, self.now())
+            out["clock"] = clockrules.public(clock, self.now())
         return out
 
     def view(
@@ -891,7 +978,53 @@ class GameService:
             v.update(self._seed_facts(live))
             clock = live.clock
             if clock is not None:
-                v["clock"] = clocks.public(clock, self.now())
+                v["clock"] = clockrules.public(clock, self.now())
+            return v
+
+    @staticmethod
+    def check_public(live: LiveGame) -> None:
+        """Refuse an observer a game that is not public (403)."""
+        if not live.row.extra.get("public"):
+            raise Forbidden("this game is not public: only its players see it")
+
+    def watch(
+        self,
+        live: LiveGame,
+        log_from: int = 0,
+        log_hash: int | None = None,
+        lang: str = DEFAULT_LANG,
+        check: bool = True,
+    ) -> dict[str, Any]:
+        """An observer's view of a public game (its web face's public view: no hand, no
+        secret pick, no legal action; ``seat`` None, ``observer`` true), dressed like a seat's
+        view (see :meth:`view`)."""
+        with live.lock:
+            if check:
+                self._sync(live)
+            else:
+                self._refresh(live)
+            self.check_public(live)
+            self.flag_if_due(live, sync=False)
+            session = live.ok()
+            g = session.rules
+            if not isinstance(g, HasWeb):
+                raise ServiceError(f"{g.title} has no observer's view")
+            v = session.with_verdict(g.web().public(session.state))
+            v["can_undo"] = False
+            v = dress(g, v, session.state, log_from, log_hash, lang)
+            v["observer"] = True
+            v["game_id"] = live.id
+            v["serial"] = session.serial
+            v["version"] = len(session.record.actions)
+            v["seats"] = live.seats_public()
+            v["held"] = []
+            v["over"] = session.over
+            v["bot_error"] = live.bot_error
+            v["bots_to_move"] = self.bot_to_act(live) is not None
+            v.update(self._seed_facts(live))
+            clock = live.clock
+            if clock is not None:
+                v["clock"] = clockrules.public(clock, self.now())
             return v
 
     def list_games(self) -> list[dict[str, Any]]:
@@ -1039,6 +1172,43 @@ class GameService:
             self._write(live, session, start, seat, request_id, held, asked, answer)
             return answer
 
+    def resign(
+        self, live: LiveGame, held: Sequence[str], serial: int, request_id: str | None = None
+    ) -> dict[str, Any]:
+        """Resign for the held seat to act, at the position the client saw: the core's record
+        entry ``resign <seat>`` ends the game for that seat's team (a replay reaches the same
+        end)."""
+        asked = _asked("resign", serial)
+        return dict(self._again(lambda: self._resign(live, held, serial, request_id, asked)))
+
+    def _resign(
+        self,
+        live: LiveGame,
+        held: Sequence[str],
+        serial: int,
+        request_id: str | None,
+        asked: str,
+    ) -> dict[str, Any]:
+        with live.lock:
+            self._sync(live, request_id)
+            self.flag_if_due(live, sync=False)
+            session = live.ok()
+            again = self._repeat(live, held, request_id, asked)
+            if again is not None:
+                return again
+            seat = self._check_position(live, session, held, serial)
+            start = len(session.record.actions)
+            result = session.resign(seat)  # GameError (a game of more teams): nothing changed
+            answer = {
+                "resigned": True,
+                "seat": seat,
+                "result": result,
+                "serial": session.serial,
+                "version": len(session.record.actions),
+            }
+            self._write(live, session, start, seat, request_id, held, asked, answer)
+            return answer
+
     @staticmethod
     def _stale_text(saw: int, now: int) -> str:
         return (
@@ -1094,11 +1264,12 @@ class GameService:
             else None
         )
         if clock is None and live.clock is not None and not live.seed_pending:
-            clock = clocks.advance(live.clock, seat, session.to_act, session.over, self.now())
+            clock = clockrules.advance(live.clock, seat, session.to_act, session.over, self.now())
         extra = {**live.row.extra, "clock": clock} if clock is not None else None
+        then = self._ending(live, session) if session.over else []
         try:
             self.store.append(
-                live.id, start, entries, summary(session), request, extra, live.row.seq
+                live.id, start, entries, summary(session), request, extra, live.row.seq, then
             )
         except StoreError as e:
             # memory ran ahead of the store: rebuild from the store before the next use
@@ -1113,7 +1284,18 @@ class GameService:
         if extra is not None:
             live.row.extra = extra
             self._note_deadline(live)
-        self._tell(live, "time_out" if session.verdict else "move", seat)
+        reason = (session.verdict or {}).get("reason")
+        self._tell(live, {"time": "time_out", "resign": "resign"}.get(str(reason), "move"), seat)
+
+    def _ending(self, live: LiveGame, session: Session[Any]) -> list[Write]:
+        """What the end hooks write with the write that ends a game (see :mod:`.events`)."""
+        result = session.outcome or {}
+        out = []
+        for hook in list(self.enders):
+            w = hook(live, result)
+            if w is not None:
+                out.append(w)
+        return out
 
     def _tell(self, live: LiveGame, kind: str, actor: str | None) -> None:
         """Tell the listeners of a committed change (a listener's failure is only logged)."""
@@ -1137,7 +1319,7 @@ class GameService:
 
     def _note_deadline(self, live: LiveGame) -> None:
         clock = live.clock
-        due = clocks.deadline(clock) if clock is not None and not live.seed_pending else None
+        due = clockrules.deadline(clock) if clock is not None and not live.seed_pending else None
         with self._lock:
             if due is None:
                 self.deadlines.pop(live.id, None)
@@ -1155,14 +1337,14 @@ class GameService:
             if clock is None or session is None or session.over or live.seed_pending:
                 return False
             now = self.now()
-            if clocks.out_of_time(clock, now) is None:
+            if clockrules.out_of_time(clock, now) is None:
                 return False
             seat = session.to_act
             if seat is None:
                 return False
             start = len(session.record.actions)
             session.time_out(seat)
-            self._write(live, session, start, None, clock=clocks.flag(clock, seat, now))
+            self._write(live, session, start, None, clock=clockrules.flag(clock, seat, now))
             log.info("game %s: %s ran out of time", live.id, seat)
             return True
 
@@ -1187,8 +1369,8 @@ class GameService:
             if session.over:
                 raise IllegalActionError("the game is over")
             try:
-                fresh = clocks.ask_pause(clock, held, pause, self.now())
-            except clocks.ClockError as e:
+                fresh = clockrules.ask_pause(clock, held, pause, self.now())
+            except clockrules.ClockError as e:
                 raise IllegalActionError(str(e)) from None
             extra = {**live.row.extra, "clock": fresh}
             try:
@@ -1201,7 +1383,7 @@ class GameService:
             live.row.seq += 1
             live.row.extra = extra
             self._note_deadline(live)
-            return clocks.public(fresh, self.now())
+            return clockrules.public(fresh, self.now())
 
     # -- bots ----------------------------------------------------------------------------
 
@@ -1328,6 +1510,52 @@ class GameService:
         v["seats"] = live.seats_public()
         v.update(self._seed_facts(live))
         return v
+
+    # -- the analysis of a finished game ------------------------------------------------------
+
+    ANALYSES_KEPT = 16
+
+    def analysis(self, live: LiveGame) -> dict[str, Any]:
+        """Each team's chance to win after every action round of a finished game and its
+        turning points (:func:`greatwar.core.analysis.analyse`), computed once per game (a
+        whole replay of the record) and kept. Refused while the game is played: there is no
+        evaluation of a game in progress."""
+        with live.lock:
+            self._sync(live)
+            session = live.ok()
+            if not session.over:
+                raise Forbidden("a game is analysed once it is over, never while it is played")
+            actions = list(session.record.actions)
+            outcome = session.outcome
+        g = session.rules
+        if not isinstance(g, HasAnalysis):
+            raise ServiceError(f"{g.title} has no analysis")
+        key = (live.row.scenario, live.row.seed, len(actions))
+        with self._lock:
+            got = self._analyses.get(live.id)
+            if got is not None and got[0] == key:
+                self._analyses.move_to_end(live.id)
+                return got[1]
+        replay = Session(g, _record(live.row))
+
+        def positions() -> Iterator[tuple[int, Any]]:
+            yield 0, replay.state
+            for i, text in enumerate(actions):
+                replay.play_entry(text)
+                yield i + 1, replay.state
+
+        try:
+            doc = analyse(g, positions(), len(actions), outcome)
+        except Exception as e:
+            log.error("game %s: the analysis failed: %r", live.id, e)
+            raise EngineFailure("the game could not be analysed (the server log has why)") from None
+        doc["game_id"] = live.id
+        doc["steps"] = len(actions)
+        with self._lock:
+            self._analyses[live.id] = (key, doc)
+            while len(self._analyses) > self.ANALYSES_KEPT:
+                self._analyses.popitem(last=False)
+        return doc
 
 
 def replay_row(

@@ -1,4 +1,5 @@
-"""Websocket connections: each socket hears about its own seat only.
+"""Websocket connections: each socket hears about its own seat only (or, an observer's of a
+public game, the public view).
 
 Each socket has its own language (its reader's: the first message may name it, and a
 ``{"type": "lang"}`` message changes it), so the seats of one game may read it in different
@@ -6,7 +7,9 @@ languages. Each open socket belongs to the seats one token holds in one game (it
 with the token in its first message, and may name the seat it watches). After every change the
 hub sends each socket a fresh view of *its own seat* (the one named, else the held seat to act,
 else the first), with only the log entries that socket has not seen yet. A socket holds its game
-in memory (:meth:`greatwar.server.games.GameService.acquire`) for as long as it is open.
+in memory (:meth:`greatwar.server.games.GameService.acquire`) for as long as it is open. An
+observer's socket (first message ``{"watch": true}``, no token) of a public game is sent the
+public view (:meth:`greatwar.server.games.GameService.watch`) in the same way.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ class Conn:
     sent_hash: int | None = None
     lang: str = DEFAULT_LANG  # the language this socket's reader reads
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watch: bool = False  # an observer of a public game (no seat): the public view
 
 
 def dumps(doc: Any) -> str:
@@ -89,16 +93,21 @@ class Hub:
         """Send the socket its seat's view (``check``: compare the game with the store first;
         a change told by the hub needs no such look)."""
         async with conn.lock:
-            v = await run_in_threadpool(
-                self.service.view,
-                live,
-                conn.held,
-                conn.sent_len,
-                conn.sent_hash,
-                conn.want,
-                conn.lang,
-                check,
-            )
+            if conn.watch:
+                v = await run_in_threadpool(
+                    self.service.watch, live, conn.sent_len, conn.sent_hash, conn.lang, check
+                )
+            else:
+                v = await run_in_threadpool(
+                    self.service.view,
+                    live,
+                    conn.held,
+                    conn.sent_len,
+                    conn.sent_hash,
+                    conn.want,
+                    conn.lang,
+                    check,
+                )
             await conn.ws.send_text(dumps({"type": "view", "view": v}))
             conn.sent_len = v["log_len"]
             conn.sent_hash = v["log_hash"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
+import re
 import secrets
 import sys
 import time
@@ -25,7 +26,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
-from greatwar.server.games import REQUEST_ID
+REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+"""A request id a client may give: 1-64 letters, digits or ``._:-`` (e.g. a UUID)."""
 
 FORMATS = ("text", "json")
 LEVELS = ("debug", "info", "warning", "error", "critical")

@@ -1,6 +1,10 @@
 """Notifications: tell a seat when it becomes its turn, by webhook or e-mail.
 
-Both are opt-in, per seat, set by the seat holder with its token:
+Both are opt-in. A seat an account holds (a game of the lobby, or created by a logged-in
+player) is told as its account's settings say, set once for the account (``POST
+/api/account/settings``: a webhook, and e-mail to the account's address); the settings below are
+then not used (the route says so: ``"account": true``, and refuses to change them). Any other
+seat's are set by its holder with its token:
 
     GET  /api/games/{id}/notify          your seats' settings (never another seat's)
     POST /api/games/{id}/notify          {"webhook": url|null, "email": address|null, "seat"?}
@@ -55,13 +59,16 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
 from greatwar.core.games import seat_names
+from greatwar.server.events import Change
 from greatwar.server.games import (
     HUMAN,
+    Forbidden,
     GameService,
     LiveGame,
     ServiceError,
     Unavailable,
 )
+from greatwar.server.tables import users_table
 
 log = logging.getLogger("greatwar.server")
 
@@ -95,6 +102,26 @@ class Smtp:
     user: str | None = None
     password: str | None = None
     timeout: float = 20.0
+
+
+def deliver(smtp: Smtp, msg: EmailMessage) -> None:
+    """Send one message through the SMTP server (raises why it was not sent)."""
+    with smtplib.SMTP(smtp.host, smtp.port, timeout=smtp.timeout) as s:
+        if smtp.starttls:
+            s.starttls()
+        if smtp.user:
+            s.login(smtp.user, smtp.password or "")
+        s.send_message(msg)
+
+
+def send_mail(smtp: Smtp, to: str, subject: str, body: str) -> None:
+    """One plain-text e-mail (an account's reset link)."""
+    msg = EmailMessage()
+    msg["From"] = smtp.sender
+    msg["To"] = to
+    msg["Subject"] = subject
+    msg.set_content(body)
+    deliver(smtp, msg)
 
 
 class NotifyBody(BaseModel):
@@ -176,6 +203,32 @@ class NotifyStore:
             out[str(r.seat)] = {"webhook": r.webhook, "email": r.email}
         return out
 
+    def account(self, user_id: int) -> dict[str, str | None]:
+        """An account's settings as a seat's: its webhook, and its address when it asked to be
+        told by e-mail (nothing for a disabled account)."""
+        try:
+            with self.engine.connect() as conn:
+                r = conn.execute(
+                    select(users_table.c.email, users_table.c.notify, users_table.c.disabled).where(
+                        users_table.c.id == user_id
+                    )
+                ).first()
+        except SQLAlchemyError as e:
+            raise Unavailable(f"notification store error: {e}") from None
+        out: dict[str, str | None] = {"webhook": None, "email": None}
+        if r is None or r.disabled:
+            return out
+        try:
+            wanted = json.loads(r.notify) if r.notify else {}
+        except ValueError:
+            wanted = {}
+        if isinstance(wanted, dict):
+            if isinstance(wanted.get("webhook"), str) and wanted["webhook"]:
+                out["webhook"] = wanted["webhook"]
+            if wanted.get("email") is True and r.email:
+                out["email"] = str(r.email)
+        return out
+
     def set(self, game_id: str, seat: str, webhook: str | None, email: str | None) -> None:
         try:
             with self.engine.begin() as conn:
@@ -203,6 +256,7 @@ class _Delivery:
     payload: dict[str, Any] = field(compare=False)
     delivery_id: str = field(compare=False)
     tries: int = field(default=0, compare=False)
+    user: int | None = field(default=None, compare=False)  # a lookup: the seat's account
 
 
 class Notifier:
@@ -237,7 +291,7 @@ class Notifier:
 
     # -- from the game service (under a game's lock: queue only) -----------------------
 
-    def changed(self, live: LiveGame, event: dict[str, Any]) -> None:
+    def changed(self, live: LiveGame, event: Change) -> None:
         """A committed change: queue what it means for the seats (never waits)."""
         to_act, actor, over = event.get("to_act"), event.get("actor"), bool(event.get("over"))
         if over:  # once to each person (a person's settings are read from their first seat)
@@ -267,7 +321,8 @@ class Notifier:
         with self._wake:
             for seat, kind in wanted:
                 payload = {"event": kind, "seat": seat, "seat_name": names.get(seat, seat), **facts}
-                self._push(0.0, "lookup", seat, payload, secrets.token_hex(8))
+                did = secrets.token_hex(8)
+                self._push(0.0, "lookup", seat, payload, did, user=account_of(live, seat))
 
     @staticmethod
     def _person(live: LiveGame, seat: str) -> Any:
@@ -277,10 +332,19 @@ class Notifier:
     # -- the dispatcher ------------------------------------------------------------------
 
     def _push(
-        self, delay: float, kind: str, target: str, payload: dict[str, Any], did: str, n: int = 0
+        self,
+        delay: float,
+        kind: str,
+        target: str,
+        payload: dict[str, Any],
+        did: str,
+        n: int = 0,
+        user: int | None = None,
     ) -> None:
         """Schedule (the caller holds ``_wake``)."""
-        d = _Delivery(time.monotonic() + delay, next(self._seq), kind, target, payload, did, n)
+        d = _Delivery(
+            time.monotonic() + delay, next(self._seq), kind, target, payload, did, n, user
+        )
         heapq.heappush(self._heap, d)
         self._wake.notify()
 
@@ -299,9 +363,12 @@ class Notifier:
                 return
 
     def _attempt(self, d: _Delivery) -> None:
-        if d.kind == "lookup":  # the seat's settings, read off the game's thread
+        if d.kind == "lookup":  # the seat's settings (its account's), off the game's thread
             try:
-                s = self.settings.get(str(d.payload["game_id"]), [d.target])[d.target]
+                if d.user is not None:
+                    s = self.settings.account(d.user)
+                else:
+                    s = self.settings.get(str(d.payload["game_id"]), [d.target])[d.target]
             except Exception as e:
                 log.warning("notifications of game %s: %s", d.payload.get("game_id"), e)
                 return
@@ -378,12 +445,7 @@ class Notifier:
             msg["Subject"] = f"{p['title']}: your turn ({p['seat_name']}) in game {p['game_id']}"
             body = f"It is the {p['seat_name']}' turn in game {p['game_id']} of {p['title']}.\n"
         msg.set_content(f"{body}\n{p['link']}\n")
-        with smtplib.SMTP(smtp.host, smtp.port, timeout=smtp.timeout) as s:
-            if smtp.starttls:
-                s.starttls()
-            if smtp.user:
-                s.login(smtp.user, smtp.password or "")
-            s.send_message(msg)
+        deliver(smtp, msg)
         return True
 
     def idle(self) -> bool:
@@ -396,6 +458,13 @@ class Notifier:
             self._closed = True
             self._wake.notify_all()
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def account_of(live: LiveGame, seat: str) -> int | None:
+    """The account holding a seat, if one does."""
+    spec = live.row.seats.get(seat) if isinstance(live.row.seats, dict) else None
+    user = spec.get("user") if isinstance(spec, dict) else None
+    return user if type(user) is int else None
 
 
 def install(
@@ -423,12 +492,18 @@ def install(
         async with service.using(game_id) as live:
             held = mine(live, token, None)
             seats = await run_in_threadpool(notifier.settings.get, live.id, held)
-            return {"seats": seats, "email": smtp is not None}
+            account = any(account_of(live, s) is not None for s in held)
+            return {"seats": seats, "email": smtp is not None, "account": account}
 
     @app.post("/api/games/{game_id}/notify")
     async def write(game_id: str, body: NotifyBody, token: Token = None) -> dict[str, Any]:
         async with service.using(game_id) as live:
             seats = mine(live, token, body.seat)
+            if any(account_of(live, s) is not None for s in seats):
+                raise Forbidden(
+                    "an account holds this seat: it is told as the account's notification "
+                    "settings say (set once, on the account's page)"
+                )
             given = body.model_fields_set
             webhook = check_webhook(body.webhook) if body.webhook else None
             email = check_email(body.email) if body.email else None

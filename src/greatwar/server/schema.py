@@ -24,10 +24,11 @@ from sqlalchemy import Engine, inspect
 from sqlalchemy.exc import SQLAlchemyError
 
 from greatwar.server.store import StoreError, database_url, open_engine
+from greatwar.server.tables import TABLES as HOUSE_TABLES
 
-TABLES = ("games", "actions", "requests", "chat", "notify", "bot_claims")
+TABLES = ("games", "actions", "requests", "chat", "notify", "bot_claims", *HOUSE_TABLES)
 """The tables greatwar keeps (the first migration creates the first five, the second
-``bot_claims``)."""
+``bot_claims``, the third those of accounts, the lobby and ratings: :mod:`.tables`)."""
 
 
 class SchemaError(StoreError):

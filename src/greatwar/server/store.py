@@ -72,6 +72,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
+from greatwar.server import tables
+
 log = logging.getLogger("greatwar.server")
 
 metadata = MetaData()
@@ -303,6 +305,7 @@ class _Append:
     request: dict[str, Any] | None
     # b_id, b_updated, b_summary (and b_extra: new set-up facts; b_seq: the seq the writer saw)
     game: dict[str, Any]
+    then: tuple[Callable[[Connection], None], ...] = ()  # more to write in the transaction
 
 
 _UPDATE_ANY = (
@@ -350,6 +353,9 @@ def _append_all(conn: Connection, appends: Sequence[_Append]) -> None:
     requests = [a.request for a in appends if a.request is not None]
     if requests:
         conn.execute(requests_table.insert(), requests)
+    for a in appends:
+        for write in a.then:
+            write(conn)
     _tell(conn, [_notice(a.game["b_id"], a.game.get("b_seq")) for a in appends])
 
 
@@ -475,6 +481,7 @@ class GameStore:
         self.engine: Engine = open_engine(url, busy_timeout)
         try:
             metadata.create_all(self.engine)
+            tables.create(self.engine)  # accounts, the lobby, ratings
             self._upgrade()
         except SQLAlchemyError as e:
             raise StoreError(f"cannot open the game store {self.describe()}: {e}") from e
@@ -549,7 +556,10 @@ class GameStore:
         seats: dict[str, Any],
         summary: dict[str, Any],
         extra: dict[str, Any] | None = None,
+        then: Sequence[Callable[[Connection], None]] = (),
     ) -> None:
+        """Store a new game (``then``: more writes in the same transaction, such as the
+        lobby's offer that the game starts)."""
         now = time.time()
         row = {
             "id": game_id,
@@ -568,6 +578,8 @@ class GameStore:
 
         def write(conn: Connection) -> None:
             conn.execute(games_table.insert().values(**row))
+            for more in then:
+                more(conn)
 
         self._writer.submit(write)
 
@@ -580,11 +592,14 @@ class GameStore:
         request: StoredRequest | None = None,
         extra: dict[str, Any] | None = None,
         seq: int | None = None,
+        then: Sequence[Callable[[Connection], None]] = (),
     ) -> None:
         """Append record entries ``n, n+1, ...`` (text, seat), the new summary, the request
         they answer and (when given) the game's new set-up facts (its clock), in one committed
         transaction, raising the game's ``seq``. With ``seq`` (the one the writer's copy has),
-        nothing is written when the game's is another (:class:`MovedError`)."""
+        nothing is written when the game's is another (:class:`MovedError`). ``then``: more
+        writes committed in the same transaction, after the entries (a game's end: its
+        ratings)."""
         now = time.time()
         rows = [
             {"game_id": game_id, "n": n + i, "text": t, "seat": seat, "at": now}
@@ -605,7 +620,7 @@ class GameStore:
             game["b_extra"] = json.dumps(extra)
         if seq is not None:
             game["b_seq"] = seq
-        self._writer.submit(_Append(rows, asked, game))
+        self._writer.submit(_Append(rows, asked, game, tuple(then)))
 
     @staticmethod
     def _update(conn: Connection, game_id: str, seq: int | None, **values: Any) -> None:
@@ -654,6 +669,11 @@ class GameStore:
             self._update(conn, game_id, seq, **values)
 
         self._writer.submit(write)
+
+    def write(self, fn: Callable[[Connection], None]) -> None:
+        """Commit ``fn(connection)`` through the store's one writer (accounts, the lobby):
+        waits until it is committed, or raises why it was not (:class:`StoreError`)."""
+        self._writer.submit(fn)
 
     # -- reading -----------------------------------------------------------------------
 

@@ -59,8 +59,9 @@ export class ClockPanel {
   // box: the element to draw in; gameId, token; toast(msg, kind); names: seat -> name (an
   // object or a function);
   // onChange(): called after a pause or resume (the page fetches a fresh view).
-  constructor(box, { gameId, token, toast, names = {}, onChange = () => {} }) {
-    Object.assign(this, { box, gameId, token, toast, names, onChange });
+  // watch: an observer's page (no pause, no notification settings).
+  constructor(box, { gameId, token, toast, names = {}, onChange = () => {}, watch = false }) {
+    Object.assign(this, { box, gameId, token, toast, names, onChange, watch });
     this.clockBox = el("div", { class: "clock-box", "data-testid": "clock" });
     this.settingsBox = el("div", { class: "notify-box" });
     fill(box, this.clockBox, this.settingsBox);
@@ -158,6 +159,7 @@ export class ClockPanel {
   }
 
   async loadSettings() {
+    if (this.watch) return;
     try {
       this.settings = await api(`/api/games/${this.gameId}/notify`, { token: this.token });
     } catch (e) {
@@ -170,6 +172,10 @@ export class ClockPanel {
   drawSettings() {
     const s = this.settings;
     if (!s) return null;
+    if (s.account) {
+      // a seat an account holds is told as the account's settings say, set on its page
+      return el("p", { class: "muted small", "data-testid": "notify-account" }, t("clock.notify_account"), " ", el("a", { href: "/account" }, t("clock.notify_account_link")));
+    }
     const first = Object.values(s.seats)[0] || { webhook: null, email: null };
     const webhook = el("input", { type: "url", placeholder: t("clock.webhook_placeholder"), value: first.webhook || "", "data-testid": "notify-webhook" });
     const email = s.email ? el("input", { type: "email", placeholder: "you@example.org", value: first.email || "", "data-testid": "notify-email" }) : null;

@@ -21,10 +21,19 @@ export function requestId() {
 
 const RETRIES = [400, 1500]; // ms before each new try of a request whose answer was lost
 
+// The session's CSRF token (GET /api/me gives it to a logged-in browser): every request that
+// changes something carries it, as the server asks of a request its session cookie authorises.
+let csrfToken = null;
+
+export function setCsrf(token) {
+  csrfToken = token || null;
+}
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
+  if (method !== "GET" && csrfToken) headers["X-CSRF-Token"] = csrfToken;
   // A POST carries a request id and is tried again, with the same id, when the connection
   // fails or the store is briefly unavailable: it is never applied twice.
   const retries = method === "POST" ? RETRIES : [];

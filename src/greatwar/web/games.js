@@ -3,6 +3,7 @@
 // ``openGame`` starts a page of one game (web/game.js, web/replay.js).
 
 import { api } from "./common.js";
+import { accountBar } from "./header.js";
 import { addLangSwitch, loadStrings } from "./i18n.js";
 
 export const CLIENTS = {
@@ -25,6 +26,7 @@ export function openGame(kind, { cannot, problemIsFatal = false, before = null }
     if (before) before(gameId);
     await loadStrings();
     addLangSwitch();
+    await accountBar(); // the lobby, the leaderboard, the games waiting (accounts: on)
     let info;
     try {
       info = await api(`/api/games/${encodeURIComponent(gameId)}`);

@@ -1,22 +1,81 @@
 // The start page: choose a game and its seats, create it, get the private links (one per
-// person), see the games in this store. Each game's own form is its start module
-// (web/<game>/start.js: buildForm, read, stateText); this page knows no game.
+// person), see the games in this store. On a server with accounts it shows the lobby instead of
+// every stored game: the open offers, the public games in progress and, for a logged-in
+// account, its own games (lobby.js); the form then posts a game with places wanted to the lobby.
+// Each game's own form is its start module (web/<game>/start.js: buildForm, read, stateText);
+// this page knows no game.
 
 import { buildClockChoice, readClockChoice } from "./clock.js";
 import { api, el, fill, fmtTime, humanWords, rememberSeat, rememberedSeats } from "./common.js";
 import { CLIENTS } from "./games.js";
+import { accountBar, whoAmI } from "./header.js";
 import { addLangSwitch, loadStrings, onLangChange, t } from "./i18n.js";
+import { Lobby } from "./lobby.js";
 
 const $ = (id) => document.getElementById(id);
 const metas = {}; // game id -> /api/meta?game=
 const starts = {}; // game id -> its start module
 let form = null; // the chosen game's form: { read() }
+let lobby = null; // the lobby's lists (a server with accounts)
 
-function toast(msg) {
-  const t = $("toast");
-  t.textContent = msg;
-  t.className = "toast show error";
-  setTimeout(() => (t.className = "toast"), 7000);
+function toast(msg, kind = "error") {
+  const box = $("toast");
+  box.textContent = msg;
+  box.className = `toast show ${kind}`;
+  setTimeout(() => (box.className = "toast"), kind === "error" ? 7000 : 3000);
+}
+
+const accountsOn = () => whoAmI().accounts !== "off";
+const loggedIn = () => !!whoAmI().user;
+
+// Whether the form, as it stands, posts a game to the lobby: an account's game with another
+// person wanted (against the computer alone, the game is made at once).
+function toLobby() {
+  return loggedIn() && form && form.people().length > 1;
+}
+
+// The lobby's part of the form: rated, public, an invited player, when the offer expires.
+function buildLobbyChoice() {
+  const box = $("lobby-choice");
+  if (!accountsOn()) {
+    box.hidden = true;
+    return;
+  }
+  const was = readLobbyChoice();
+  const user = loggedIn();
+  fill(
+    box,
+    el("legend", {}, t("lobby.options")),
+    user ? el("label", { class: "check", title: t("lobby.rated_title") }, el("input", { type: "checkbox", id: "post-rated", "data-testid": "post-rated" }), ` ${t("lobby.rated_game")}`) : null,
+    el("label", { class: "check", title: t("lobby.public_title") }, el("input", { type: "checkbox", id: "post-public", "data-testid": "post-public" }), ` ${t("lobby.public_game")}`),
+    user ? el("label", { id: "invite-label" }, `${t("lobby.invite")} `, el("input", { id: "post-invite", "data-testid": "post-invite", maxlength: "24", autocomplete: "off", placeholder: t("lobby.invite_placeholder") })) : null,
+    user
+      ? el(
+          "label",
+          { id: "hours-label" },
+          `${t("lobby.expires_in")} `,
+          el("select", { id: "post-hours" }, [24, 72, 168].map((h) => el("option", { value: String(h) }, t(`lobby.hours_${h}`)))),
+        )
+      : null,
+    el("p", { id: "lobby-note", class: "muted small" }),
+  );
+  if (user) $("post-hours").value = "72";
+  if (was) {
+    if ($("post-rated")) $("post-rated").checked = was.rated;
+    $("post-public").checked = was.public;
+    if ($("post-invite")) $("post-invite").value = was.invite || "";
+  }
+  box.hidden = false;
+}
+
+function readLobbyChoice() {
+  if (!$("post-public")) return null;
+  return {
+    rated: !!($("post-rated") && $("post-rated").checked),
+    public: $("post-public").checked,
+    invite: $("post-invite") ? $("post-invite").value.trim() : "",
+    hours: $("post-hours") ? Number($("post-hours").value) : 72,
+  };
 }
 
 function seatName(meta, seat) {
@@ -48,6 +107,15 @@ function refreshPeople() {
   seed.disabled = !alone;
   if (!alone) seed.value = "";
   $("seed-note").textContent = t(alone ? "start.seed_alone" : "start.seed_people");
+  // an account posts a game between people to the lobby (the server draws the seed)
+  const lobbyPost = toLobby();
+  $("seed-label").hidden = lobbyPost;
+  $("seed-note").hidden = lobbyPost;
+  $("create-button").textContent = t(lobbyPost ? "lobby.post" : "start.create");
+  if ($("invite-label")) $("invite-label").hidden = !lobbyPost;
+  if ($("hours-label")) $("hours-label").hidden = !lobbyPost;
+  const note = $("lobby-note");
+  if (note) note.textContent = lobbyPost ? t("lobby.post_note") : loggedIn() ? t("lobby.alone_note") : t("lobby.guest_note");
 }
 
 // One person's link: the creator's own opens the game here ("play"); a link to pass on can only
@@ -99,6 +167,7 @@ function showCreated(doc) {
 }
 
 async function listGames() {
+  if (accountsOn()) return lobby.refresh(); // the lobby and my games, not every stored game
   const { games } = await api("/api/games");
   const mine = rememberedSeats();
   if (!games.length) {
@@ -174,6 +243,9 @@ async function changeLang() {
   buildClockChoice($("clock-choice"));
   $("clock").value = clock;
   $("clock").dispatchEvent(new Event("change"));
+  buildLobbyChoice();
+  refreshPeople();
+  if (accountsOn()) lobby.buildFilter($("lobby-filter"));
   await listGames();
   document.body.dataset.langShown = document.documentElement.lang; // the whole page is redrawn
 }
@@ -181,11 +253,21 @@ async function changeLang() {
 async function main() {
   await loadStrings();
   addLangSwitch();
+  await accountBar();
   onLangChange(changeLang);
   const { first, ids } = await loadMetas();
+  if (accountsOn()) {
+    lobby = new Lobby({ metas, starts, toast });
+    $("store-panel").hidden = true;
+    $("lobby-panel").hidden = false;
+    $("watch-panel").hidden = false;
+    $("my-games").hidden = !loggedIn();
+    lobby.buildFilter($("lobby-filter"));
+  }
   fill($("game"), ids.map((id) => el("option", { value: id }, metas[id].title)));
   $("game").value = first.game;
   $("game").addEventListener("change", () => chooseGame($("game").value));
+  buildLobbyChoice();
   await chooseGame(first.game);
   $("game-form").addEventListener("change", refreshPeople);
   buildClockChoice($("clock-choice"));
@@ -199,9 +281,24 @@ async function main() {
       return;
     }
     if (!$("creator").disabled) body.creator = $("creator").value;
-    if (!$("seed").disabled && $("seed").value !== "") body.seed = Number($("seed").value);
     const clock = readClockChoice();
     if (clock) body.clock = clock;
+    const choice = readLobbyChoice();
+    if (choice && choice.public) body.public = true;
+    if (choice && choice.rated) body.rated = true;
+    if (toLobby()) {
+      if (choice.invite) body.invite = choice.invite;
+      body.hours = choice.hours;
+      try {
+        await api("/api/lobby", { method: "POST", body });
+        toast(t("lobby.posted"), "info");
+        listGames();
+      } catch (e) {
+        toast(e.message);
+      }
+      return;
+    }
+    if (!$("seed").disabled && $("seed").value !== "") body.seed = Number($("seed").value);
     try {
       const doc = await api("/api/games", { method: "POST", body });
       showCreated(doc);

@@ -7,6 +7,7 @@
 
 import { ClockPanel } from "./clock.js";
 import { api, ApiError, el, errorText, fill, loadPref, rememberedSeats, rememberSeat, savePref } from "./common.js";
+import { refreshMe, whoAmI } from "./header.js";
 import { lang, onLangChange, t } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -19,13 +20,19 @@ export function toast(msg, kind = "error") {
   toast.timer = setTimeout(() => (t.className = "toast"), kind === "error" ? 7000 : 2500);
 }
 
-export function confirmDialog(text) {
+// Ask a question in the page's dialog; ``labels``: {yes, no}, the buttons' words for this
+// question only (else the page's own).
+export function confirmDialog(text, labels = {}) {
   return new Promise((resolve) => {
     const back = $("confirm");
     $("confirm-text").textContent = text;
+    const was = [$("confirm-yes").textContent, $("confirm-no").textContent];
+    if (labels.yes) $("confirm-yes").textContent = labels.yes;
+    if (labels.no) $("confirm-no").textContent = labels.no;
     back.hidden = false;
     const finish = (ok) => {
       back.hidden = true;
+      [$("confirm-yes").textContent, $("confirm-no").textContent] = was;
       $("confirm-yes").onclick = null;
       $("confirm-no").onclick = null;
       resolve(ok);
@@ -49,8 +56,15 @@ export function closeMenu() {
   $("menu").classList.remove("open");
 }
 
-// The token of the link (the #fragment), else one remembered in this browser for the game.
+// Whether this page watches a public game (/watch/<id>): the public view, no seat.
+export function watching() {
+  return location.pathname.startsWith("/watch/");
+}
+
+// The token of the link (the #fragment), else one remembered in this browser for the game
+// ("" when there is none: a logged-in account plays its own seats without one).
 export function seatToken(gameId, preferred = []) {
+  if (watching()) return "";
   const t = location.hash.slice(1);
   if (t) return t;
   const seats = rememberedSeats()[gameId] || {};
@@ -76,7 +90,9 @@ export class Shell {
     this.token = token;
     this.logPanel = logPanel;
     this.hooks = hooks;
-    this.state = { v: null, version: -1, busy: false, ws: null, retry: 500, mine: false, tab: "log", chat: [], unread: 0 };
+    this.watch = watching();
+    this.state = { v: null, version: -1, busy: false, ws: null, retry: 500, mine: false, tab: "log", chat: [], unread: 0, watch: this.watch };
+    this.end = { shown: null, ratings: null, rematch: null, timer: null };
     setInterval(() => {
       const ws = this.state.ws;
       if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
@@ -100,6 +116,7 @@ export class Shell {
     this.renderNotify();
     this.renderLive();
     if (this.clock) this.clock.render();
+    this.drawEnd();
     const ws = this.state.ws;
     if (ws && ws.readyState === WebSocket.OPEN) {
       ws.send(JSON.stringify({ type: "lang", lang: code }));
@@ -134,15 +151,23 @@ export class Shell {
     this.hooks.onView(v, moved);
     if (this.clock) this.clock.update(v);
     this.renderSeed(v);
+    this.renderActions(v);
+    if (moved) this.renderEnd(v);
     this.logPanel.render(); // last: the log follows its newest entry in the final layout
     if (state.mine && !wasMine && state.v.version > 0) this.yourTurn();
+    if (moved && whoAmI().user) refreshMe(); // the header's count of games waiting
+  }
+
+  // The view's address: a seat's, or an observer's of a public game.
+  viewPath(q = "") {
+    return `/api/games/${this.gameId}/${this.watch ? "watch" : "view"}${q}`;
   }
 
   async refresh(full = false) {
     const lp = this.logPanel;
     const q = full ? "" : `?log_from=${lp.length}${lp.hash !== null ? `&log_hash=${lp.hash}` : ""}`;
     if (full) lp.entries = [];
-    const v = await api(`/api/games/${this.gameId}/view${q}`, { token: this.token });
+    const v = await api(this.viewPath(q), { token: this.token });
     if (full) this.state.version = -1;
     this.applyView(v);
   }
@@ -160,9 +185,10 @@ export class Shell {
     state.ws = ws;
     ws.onopen = () => {
       state.retry = 500;
-      ws.send(JSON.stringify({ token: this.token, lang: lang(), log_from: this.logPanel.length, log_hash: this.logPanel.hash }));
+      const who = this.watch ? { watch: true } : { token: this.token };
+      ws.send(JSON.stringify({ ...who, lang: lang(), log_from: this.logPanel.length, log_hash: this.logPanel.hash }));
       this.renderLive();
-      this.loadChat();
+      if (!this.watch) this.loadChat();
     };
     ws.onmessage = (m) => {
       const msg = JSON.parse(m.data);
@@ -216,6 +242,134 @@ export class Shell {
     } catch (e) {
       toast(e.message);
       await this.refresh(true);
+    }
+  }
+
+  // -- resigning, and the end: the result's ratings and a rematch ------------------------------
+
+  // The Resign button, at a decision of the seat's own (docs/server.md, "Resign and rematch").
+  renderActions(v) {
+    const box = $("game-actions");
+    if (!box) return;
+    box.hidden = this.watch || v.over || !this.state.mine;
+  }
+
+  async resign() {
+    const v = this.state.v;
+    if (!v || !this.state.mine || this.state.busy) return;
+    const ok = await confirmDialog(t("shell.resign_ask"), { yes: t("shell.resign_yes"), no: t("shell.resign_no") });
+    if (!ok) return;
+    this.state.busy = true;
+    try {
+      const res = await api(`/api/games/${this.gameId}/resign`, {
+        method: "POST",
+        token: this.token,
+        body: { serial: v.serial, log_from: this.logPanel.length, log_hash: this.logPanel.hash },
+      });
+      this.applyView(res.view);
+    } catch (e) {
+      toast(e.message);
+      if (e instanceof ApiError && (e.status === 409 || e.status === 403)) await this.refresh(true);
+    } finally {
+      this.state.busy = false;
+    }
+  }
+
+  // Once the game is over: how it changed the ratings (a rated game), the whole replay, and a
+  // rematch with the sides swapped (to the people who played it).
+  async renderEnd(v) {
+    const box = $("end-box");
+    if (!box) return;
+    if (!v.over) {
+      box.hidden = true;
+      return;
+    }
+    if (this.end.shown !== v.version) {
+      this.end.shown = v.version;
+      try {
+        this.end.ratings = await api(`/api/games/${this.gameId}/ratings`);
+      } catch (e) {
+        this.end.ratings = null;
+      }
+      if (!this.watch) await this.loadRematch();
+    }
+    this.drawEnd();
+  }
+
+  async loadRematch() {
+    try {
+      this.end.rematch = (await api(`/api/games/${this.gameId}/rematch`)).rematch;
+    } catch (e) {
+      this.end.rematch = null;
+    }
+    // until the rematch starts (or cannot), look again now and then: another person may offer
+    // it, or accept it
+    const r = this.end.rematch;
+    clearTimeout(this.end.timer);
+    if (!r || r.state === "open") this.end.timer = setTimeout(() => this.loadRematch().then(() => this.drawEnd()), 4000);
+  }
+
+  drawEnd() {
+    const box = $("end-box");
+    const v = this.state.v;
+    if (!box || !v || !v.over) return;
+    const name = (s) => (this.hooks.seatName ? this.hooks.seatName(s) : s);
+    const parts = [];
+    const rated = this.end.ratings;
+    if (rated && rated.ratings && rated.ratings.length) {
+      parts.push(
+        el("div", { class: "sub-title" }, t("shell.new_ratings")),
+        el(
+          "ul",
+          { class: "rating-changes", "data-testid": "rating-changes" },
+          rated.ratings.map((x) => {
+            const diff = x.rating - x.before;
+            const who = x.name || t("shell.someone");
+            const link = el("a", { href: `/player/${encodeURIComponent(x.subject.startsWith("bot:") ? x.subject : who)}` }, who);
+            return el("li", { "data-subject": x.subject }, link, ` ${x.before} → `, el("b", {}, String(x.rating)), el("span", { class: diff >= 0 ? "up" : "down" }, ` (${diff >= 0 ? "+" : ""}${diff})`));
+          }),
+        ),
+      );
+    } else if (rated && rated.rated) {
+      parts.push(el("p", { class: "muted small" }, t("shell.not_rated_now")));
+    }
+    parts.push(el("p", {}, el("a", { href: `/replay/${this.gameId}`, "data-testid": "whole-replay" }, t("shell.whole_replay"))));
+    if (!this.watch) {
+      const r = this.end.rematch;
+      const mine = (v.held || []).length > 0;
+      if (r && r.state === "started" && r.game_id) {
+        const tok = loadPref(`rematch.${this.gameId}`, null);
+        parts.push(el("a", { class: "button", href: `/play/${r.game_id}${tok ? `#${tok}` : ""}`, "data-testid": "rematch-open" }, t("shell.rematch_open")));
+      } else if (r && r.state === "open") {
+        // the people by the seats they played in this game
+        const asked = r.asked_by.some((seats) => seats.some((s) => (v.held || []).includes(s)));
+        const waiting = r.waiting_for.map((seats) => seats.map(name).join(" + ")).join(", ");
+        parts.push(
+          asked
+            ? el("p", { class: "muted", "data-testid": "rematch-waiting" }, t("shell.rematch_waiting", { who: waiting }))
+            : el("div", {}, el("p", { "data-testid": "rematch-offered" }, t("shell.rematch_offered")), this.rematchButton(t("shell.rematch_accept"))),
+        );
+      } else if (mine && !(r && ["expired", "withdrawn"].includes(r.state))) {
+        parts.push(this.rematchButton(t("shell.rematch")));
+      }
+    }
+    fill(box, parts);
+    box.hidden = false;
+  }
+
+  rematchButton(label) {
+    return el("button", { class: "action", "data-testid": "rematch", onclick: () => this.askRematch() }, label);
+  }
+
+  async askRematch() {
+    try {
+      const doc = await api(`/api/games/${this.gameId}/rematch`, { method: "POST", token: this.token });
+      if (doc.token) savePref(`rematch.${this.gameId}`, doc.token);
+      this.end.rematch = doc.rematch;
+      if (doc.rematch && doc.rematch.state === "open") await this.loadRematch();
+      this.drawEnd();
+    } catch (e) {
+      toast(e.message);
     }
   }
 
@@ -396,16 +550,20 @@ export class Shell {
   async start(escapeKey) {
     $("game-id").textContent = this.gameId;
     $("replay-link").href = `/replay/${this.gameId}`;
-    if (!this.token) {
+    if (!this.token && !this.watch && !whoAmI().user) {
       fatal(t("shell.need_link"));
       return false;
     }
+    document.body.classList.toggle("watching", this.watch);
     $("notify").onclick = () => this.toggleNotify();
+    $("notify").hidden = this.watch;
+    $("chat-tab").hidden = this.watch;
+    if ($("resign")) $("resign").onclick = () => this.resign();
     this.renderNotify();
     // the clocks, their pause and the seat's turn notifications (../clock.js)
     if ($("clock")) {
       const name = (seat) => (this.hooks.seatName ? this.hooks.seatName(seat) : this.hooks.seatShort ? this.hooks.seatShort(seat) : seat);
-      this.clock = new ClockPanel($("clock"), { gameId: this.gameId, token: this.token, toast, names: name, onChange: () => this.refresh(true) });
+      this.clock = new ClockPanel($("clock"), { gameId: this.gameId, token: this.token, toast, names: name, onChange: () => this.refresh(true), watch: this.watch });
     }
     $("chat-form").addEventListener("submit", (ev) => this.sendChat(ev));
     onLangChange((code) => this.changeLang(code));
@@ -422,11 +580,11 @@ export class Shell {
       if (!$("menu").contains(e.target) && !e.target.closest(".card, [data-card], .board, .show-hand")) closeMenu();
     });
     try {
-      const v = await api(`/api/games/${this.gameId}/view`, { token: this.token });
-      for (const seat of v.held || [v.seat]) rememberSeat(this.gameId, seat, this.token);
+      const v = await api(this.viewPath(), { token: this.token });
+      if (this.token) for (const seat of v.held || [v.seat]) rememberSeat(this.gameId, seat, this.token);
       this.applyView(v);
     } catch (e) {
-      fatal(e.message);
+      fatal(e instanceof ApiError && e.status === 401 && !this.token ? t("shell.need_link") : e.message);
       return false;
     }
     this.connect();

@@ -115,6 +115,11 @@ def _top(view: dict[str, Any]) -> dict[str, Any]:
     return top
 
 
+def _score(scores: dict[str, float], a: str) -> float:
+    """An action's score: its own, else the handler's default (``*``) but for ``pass``."""
+    return scores.get(a, scores.get("*", 0.0) if a != "pass" else 0.0)
+
+
 def scorings_left(rnd: int) -> int:
     return sum(1 for r in SCORING_ROUNDS if r >= rnd)
 
@@ -134,24 +139,34 @@ class HeuristicBot:
         key = str(view.get("prompt") or "")
         if key == "remove_piece" and "pass" in legal:
             return "pass"  # it never opens the removal on purpose (below): back to the decision
+        legal, scores = self.scores(view)
+        if len(legal) == 1:
+            return legal[0]
+        best = max(legal, key=lambda a: _score(scores, a) + NOISE * self._rng.random())
+        return best
+
+    def scores(self, view: dict[str, Any]) -> tuple[list[str], Scores]:
+        """The legal actions it would weigh (all but ``remove``, see below) and the scores of
+        those it has a score for (:meth:`ranked` gives them in order)."""
+        legal: list[str] = view.get("legal") or []
+        key = str(view.get("prompt") or "")
         # PIECES: removing a piece of its own (offered at every decision of its turn) never
         # helps its plans; a placement with no piece left scores its own ``remove <space>``
         legal = [a for a in legal if a != "remove"] or legal
         if len(legal) == 1:
-            return legal[0]
+            return legal, {}
         m = Model(view)
         handler = HANDLERS.get(key.split(".")[0] if key.startswith("turn.") else key)
         if handler is None and key.startswith(("place.", "battle.", "pay.")):
             handler = HANDLERS.get(key.split(".")[0] + ".")
-        scores = handler(self, m, view, legal) if handler is not None else {}
-        best = max(
-            legal,
-            key=lambda a: (
-                scores.get(a, scores.get("*", 0.0) if a != "pass" else 0.0)
-                + NOISE * self._rng.random()
-            ),
-        )
-        return best
+        return legal, (handler(self, m, view, legal) if handler is not None else {})
+
+    def ranked(self, view: dict[str, Any], top: int) -> list[str]:
+        """The ``top`` best of the actions it weighs, best first, by its scores alone (no
+        noise: ties keep the order of ``legal``)."""
+        legal, scores = self.scores(view)
+        order = sorted(range(len(legal)), key=lambda i: -_score(scores, legal[i]))
+        return [legal[i] for i in order[:top]]
 
     # -- card values ------------------------------------------------------------------------
 

@@ -84,9 +84,32 @@ def public_state(view: Mapping[str, Any]) -> State:
     return s
 
 
-# The per-country piece and supply masks of a position that is not a state (uncached).
-piece_masks = pieces_of
-supply_masks = supply_lines
+_MASKS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_MASKS_KEPT = 8192  # positions kept before the tables are emptied (pure functions' memos)
+_SUPPLY: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def piece_masks(occ: list[int]) -> tuple[int, ...]:
+    """The per-country piece masks of a position that is not a state (the last ones kept:
+    the bots meet the same positions decision after decision)."""
+    key = tuple(occ)
+    got = _MASKS.get(key)
+    if got is None:
+        if len(_MASKS) >= _MASKS_KEPT:
+            _MASKS.clear()
+        got = _MASKS[key] = tuple(pieces_of(occ))
+    return got
+
+
+def supply_masks(pm: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """The per-country supplied spaces of piece masks ``pm`` (SUPPLY; kept as above)."""
+    key = tuple(pm)
+    got = _SUPPLY.get(key)
+    if got is None:
+        if len(_SUPPLY) >= _MASKS_KEPT:
+            _SUPPLY.clear()
+        got = _SUPPLY[key] = tuple(supply_lines(key))
+    return got
 
 
 def spread(m: int, adj: tuple[int, ...]) -> int:
@@ -97,6 +120,53 @@ def spread(m: int, adj: tuple[int, ...]) -> int:
         out |= adj[low.bit_length() - 1]
         m ^= low
     return out
+
+
+def position_value(occ: list[int], tokens: int, team: int, objective: float = OBJECTIVE) -> float:
+    """The worth of a position for ``team`` (points, see the module docstring): Objectives
+    held at ``objective`` each, pieces by their supply, threats, chances and open Objectives.
+    It reads the board alone (``occ`` and the Objective ``tokens``), so both teams' values of
+    one position are opposite. Positions recur (a search meets the same board in decision after
+    decision), so the last values are kept (:data:`_POSITIONS`)."""
+    key = (*occ, tokens, team, objective)
+    got = _POSITIONS.get(key)
+    if got is not None:
+        return got
+    if len(_POSITIONS) >= _POSITIONS_KEPT:
+        _POSITIONS.clear()
+    pm = piece_masks(occ)
+    sup = supply_masks(pm)
+    objectives = OBJECTIVE_MASK | tokens
+    held = [0, 0]
+    reach = [0, 0]
+    pieces = [0.0, 0.0]
+    for c in range(8):
+        t = TEAM_OF_COUNTRY[c]
+        home = HOME[c]
+        blocked = occ[home] & TEAM_COUNTRY_MASK[1 - t]
+        if not blocked:
+            held[t] |= pm[c] & LAND_MASK & objectives
+        ok = pm[c] & sup[c]
+        n_ok = ok.bit_count()
+        pieces[t] += SUPPLIED * n_ok + UNSUPPLIED * (pm[c].bit_count() - n_ok)
+        reach[t] |= spread(ok, ADJ[t])
+    enemy = 1 - team
+    v = objective * (held[team].bit_count() - held[enemy].bit_count())
+    v += pieces[team] - pieces[enemy]
+    v -= THREAT * (held[team] & reach[enemy]).bit_count()
+    v += THREAT * (held[enemy] & reach[team]).bit_count() * (CHANCE / THREAT)
+    occupied = 0
+    for bits_x, bits in enumerate(occ):
+        if bits:
+            occupied |= 1 << bits_x
+    empty_obj = objectives & LAND_MASK & ~occupied
+    v += OPEN * ((empty_obj & reach[team]).bit_count() - (empty_obj & reach[enemy]).bit_count())
+    _POSITIONS[key] = v
+    return v
+
+
+_POSITIONS: dict[tuple[float, ...], float] = {}
+_POSITIONS_KEPT = 8192  # values kept before the table is emptied (a pure function's memo)
 
 
 class Model:
@@ -126,34 +196,7 @@ class Model:
         if got is not None:
             return got
         toks = self.tokens if tokens is None else tokens
-        pm = piece_masks(occ)
-        sup = supply_masks(pm)
-        team = self.team
-        objectives = OBJECTIVE_MASK | toks
-        held = [0, 0]
-        reach = [0, 0]
-        pieces = [0.0, 0.0]
-        for c in range(8):
-            t = TEAM_OF_COUNTRY[c]
-            home = HOME[c]
-            blocked = occ[home] & TEAM_COUNTRY_MASK[1 - t]
-            if not blocked:
-                held[t] |= pm[c] & LAND_MASK & objectives
-            ok = pm[c] & sup[c]
-            n_ok = ok.bit_count()
-            pieces[t] += SUPPLIED * n_ok + UNSUPPLIED * (pm[c].bit_count() - n_ok)
-            reach[t] |= spread(ok, ADJ[t])
-        enemy = 1 - team
-        v = self.objective * (held[team].bit_count() - held[enemy].bit_count())
-        v += pieces[team] - pieces[enemy]
-        v -= THREAT * (held[team] & reach[enemy]).bit_count()
-        v += THREAT * (held[enemy] & reach[team]).bit_count() * (CHANCE / THREAT)
-        occupied = 0
-        for bits_x, bits in enumerate(occ):
-            if bits:
-                occupied |= 1 << bits_x
-        empty_obj = objectives & LAND_MASK & ~occupied
-        v += OPEN * ((empty_obj & reach[team]).bit_count() - (empty_obj & reach[enemy]).bit_count())
+        v = position_value(occ, toks, self.team, self.objective)
         self._memo[key] = v
         return v
 

@@ -38,8 +38,8 @@ const seenKey = () => `seen.${gameId}.${state.v ? state.v.seat : ""}`;
 
 function render() {
   const v = state.v;
-  $("seat-name").textContent = SIDE_NAME[v.seat];
-  $("seat-name").className = `seat side-${v.seat}`;
+  $("seat-name").textContent = v.observer ? t("shell.observer") : SIDE_NAME[v.seat];
+  $("seat-name").className = v.observer ? "seat observer" : `seat side-${v.seat}`;
   Object.assign(document.body.dataset, {
     seat: v.seat,
     round: String(v.round),
@@ -53,8 +53,8 @@ function render() {
   });
   const opp = v.seat === "ap" ? "cp" : "ap";
   const oppSeat = v.seats[opp];
-  $("opponent").textContent = oppSeat.kind === "bot" ? t("pog.against_bot", { bot: botName(oppSeat.bot) }) : t("pog.against_human");
-  $("chat-tab").hidden = oppSeat.kind === "bot";
+  $("opponent").textContent = v.observer ? "" : oppSeat.kind === "bot" ? t("pog.against_bot", { bot: botName(oppSeat.bot) }) : t("pog.against_human");
+  $("chat-tab").hidden = v.observer || oppSeat.kind === "bot";
   board.render(v);
   board.setTrail(trailItems(state.stepper ? state.stepper.items.slice(0, state.stepper.at + 1) : freshEntries(), state.stepper ? state.stepper.items[state.stepper.at] : null));
   renderTracks($("tracks"), facts, v);
@@ -107,6 +107,12 @@ function renderStatusLine() {
 
 function renderHand() {
   const v = state.v;
+  if (v.observer) {
+    // an observer of a public game: no hand, the numbers of cards only
+    const count = (side) => t("pog.opp_hand", { side: SIDE_NAME[side], n: v.cards.hand_count[side], deck: v.cards.deck_count[side] });
+    fill($("hand"), el("div", { class: "hand-title", "data-testid": "hand" }, t("shell.watching"), ` · ${count("ap")} · ${count("cp")}`));
+    return;
+  }
   const playable = new Set(legal().flatMap(entities).filter((id) => facts.kind(id) === "card"));
   const hand = v.cards.hand.map((id) => cardFace(facts, id, { onClick: clickCard, playable: playable.has(id), compact: true }));
   const opp = v.seat === "ap" ? "cp" : "ap";
@@ -219,7 +225,7 @@ function renderRecent() {
   }
   box.hidden = false;
   fill(box,
-    summary ? el("div", { class: "recent-title" }, t("pog.since_last"), " ", summary) : el("div", { class: "recent-title" }, t("pog.opp_last_round")),
+    summary ? el("div", { class: "recent-title" }, t(state.v.observer ? "pog.since_looked" : "pog.since_last"), " ", summary) : el("div", { class: "recent-title" }, t(state.v.observer ? "pog.last_round" : "pog.opp_last_round")),
     el(
       "div",
       { class: "recent-buttons" },

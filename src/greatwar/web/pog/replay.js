@@ -68,7 +68,7 @@ export async function start(id, gameInfo) {
     $("fatal").hidden = false;
     return;
   }
-  const seats = info.over ? ["both", "ap", "cp"] : ["ap", "cp"].filter((s) => tokens[s]);
+  const seats = info.over ? ["both", "ap", "cp"] : ["ap", "cp"].filter((s) => tokens[s] || (info.yours || []).includes(s)); // yours: the account's
   if (!seats.length) {
     $("fatal").textContent = tr("pog.replay_only_players");
     $("fatal").hidden = false;
@@ -87,6 +87,8 @@ export async function start(id, gameInfo) {
     draw,
     board: () => board,
     logPanel: () => logPanel,
+    pointLabel: (at) => tr("pog.analysis_at", { turn: at.turn, round: at.round, side: SIDE_NAME[at.side] }),
+    teamName: (side) => SIDE_NAME[side],
   });
   // another language: the facts and the step shown again in it
   onLangChange(async () => {

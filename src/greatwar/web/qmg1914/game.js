@@ -10,6 +10,7 @@ import { Board } from "./board.js";
 import { Facts } from "./facts.js";
 import { cardFace, LogPanel, renderBattle, renderPowers, renderReference, renderSteps, renderTracks, statusText, teamClass } from "./panels.js";
 import { t } from "./strings.js";
+import { t as shellWord } from "../i18n.js";
 
 const MAX_LIST = 40; // no list of choices is longer than this
 
@@ -59,11 +60,13 @@ function render() {
     mine: String(mine),
     logLen: String(logPanel.length),
   });
-  fill($("seat-name"), hs.map((p, i) => [i ? " + " : "", el("span", { class: teamClass(facts, p) }, facts.powerShort(p))]));
-  $("seat-name").title = t("you_play", { powers: hs.map((p) => facts.powerName(p)).join(", ") });
+  $("seat-name").classList.toggle("observer", !!v.observer);
+  if (v.observer) fill($("seat-name"), shellWord("shell.observer"));
+  else fill($("seat-name"), hs.map((p, i) => [i ? " + " : "", el("span", { class: teamClass(facts, p) }, facts.powerShort(p))]));
+  $("seat-name").title = v.observer ? "" : t("you_play", { powers: hs.map((p) => facts.powerName(p)).join(", ") });
   const bots = Object.entries(v.seats).filter(([, s]) => s.kind === "bot");
   $("opponent").textContent = bots.length ? t("against_bots", { n: bots.length }) : t("all_humans");
-  $("chat-tab").hidden = othersAreBots(v);
+  $("chat-tab").hidden = v.observer || othersAreBots(v);
   board.render(v);
   board.setTrail(trailItems());
   renderTracks($("qmg-tracks"), facts, v);
@@ -93,6 +96,11 @@ function othersAreBots(v) {
 // The shown power's prepared cards and hand, each with the server's word on using it now.
 function renderHand() {
   const v = state.v;
+  if (v.observer) {
+    // an observer of a public game: no hand, no prepared card (their numbers are on the powers)
+    fill($("hand"), el("div", { class: "hand-block" }, el("div", { class: "hand-title", "data-testid": "hand" }, shellWord("shell.watching"))));
+    return;
+  }
   const notes = v.notes || {};
   const c = v.cards;
   const named = new Set(legal().flatMap(cardsOf));

@@ -7,7 +7,7 @@ import { Board } from "./board.js";
 import { Facts } from "./facts.js";
 import { cardFace, LogPanel, renderBattle, renderPowers, renderTracks, statusText } from "./panels.js";
 import { t } from "./strings.js";
-import { onLangChange } from "../i18n.js";
+import { onLangChange, t as tr } from "../i18n.js";
 import { ReplayControls } from "../replayshell.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,7 +27,7 @@ function entryText(v) {
 
 // One step's view: the board, the panels, the record entry, the hands and prepared cards.
 function draw(v) {
-  $("step-label").textContent = `step ${v.step} of ${v.steps}`;
+  $("step-label").textContent = tr("replay.step_of", { n: v.step, of: v.steps });
   board.render(v);
   renderTracks($("qmg-tracks"), facts, v);
   renderPowers($("powers"), facts, v, {});
@@ -65,7 +65,7 @@ export async function start(id, info) {
   tokens = rememberedSeats()[gameId] || {};
   document.body.classList.add("qmg");
   facts = await Facts.load();
-  const mine = facts.powerOrder.filter((p) => tokens[p]);
+  const mine = facts.powerOrder.filter((p) => tokens[p] || (info.yours || []).includes(p)); // yours: the account's
   const seats = info.over ? ["all", ...facts.powerOrder] : mine;
   if (!seats.length) {
     $("fatal").textContent = t("replay_only_players");
@@ -88,6 +88,8 @@ export async function start(id, info) {
     board: () => board,
     logPanel: () => logPanel,
     hiddenTabs: ["game"],
+    pointLabel: (at) => t("analysis_at", { round: at.round, power: facts.powerName(at.power) }),
+    teamName: (team) => t(`team_${team}`),
   });
   // another language: the facts and the step shown again in it
   onLangChange(async () => {

@@ -8,12 +8,13 @@ import { has, word as wordOf } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-function seatSelect(power, bots) {
+function seatSelect(power, meta) {
+  const name = (b) => (meta.bot_names && meta.bot_names[b]) || b;
   return el(
     "select",
     { id: `seat-${power}`, name: power, "data-power": power },
     el("option", { value: "human" }, t("human")),
-    bots.map((b) => el("option", { value: b }, t("computer", { bot: b }))),
+    meta.bots.map((b) => el("option", { value: b }, t("computer", { bot: name(b) }))),
   );
 }
 
@@ -37,7 +38,7 @@ export function buildForm(box, meta) {
           "fieldset",
           { class: "person", "data-person": String(i + 1) },
           el("legend", {}, t("person", { n: i + 1 })),
-          g.map((p) => el("label", { class: `team-${teams[p]}` }, `${names[p]} `, seatSelect(p, meta.bots))),
+          g.map((p) => el("label", { class: `team-${teams[p]}` }, `${names[p]} `, seatSelect(p, meta))),
         ),
       ),
     );
