@@ -110,7 +110,7 @@ function renderHand() {
       ? el(
           "div",
           { class: "hand-block prepared-block" },
-          el("div", { class: "hand-title" }, t("your_prepared", { n: c.prepared.length })),
+          el("div", { class: "hand-title", title: t("your_prepared", { n: c.prepared.length }) }, t("your_prepared", { n: c.prepared.length })),
           el("div", { class: "hand-cards", "data-testid": "prepared" }, c.prepared.map(face)),
         )
       : null,
