@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import CHROMIUM
 from tests.browser.helpers import WAIT
-from tests.browser.states import attacking, building, first_attack, qmg
+from tests.browser.states import attacking, building, first_attack, operation, qmg
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"Debian's chromium is not installed at {CHROMIUM}"
@@ -199,5 +199,34 @@ def test_qmg_whole_map_names_every_choice_and_pieces_read(
     )
     assert letters and min(letters) >= 8, min(letters)
     page.screenshot(path=str(artifacts / f"map-qmg-{size[0]}x{size[1]}-{lang}.png"))
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), [WIDE[0], WIDE[1]], ids=lambda x: str(x))
+def test_pog_whole_map_names_a_long_list_of_choices(
+    browser: Browser, live_server: str, artifacts: Path, size: tuple[int, int], lang: str
+) -> None:
+    """An operation: a score of spaces glow at once, each with its name at the fitted view."""
+    g, v = operation(live_server)
+    page = open_page(browser, g.link(v["seat"]), size, lang)
+    page.click("#zoom-fit")
+    settled(page)
+    targets = page.eval_on_selector_all(
+        "svg.board g.space.target", "e => e.map(x => x.dataset.space)"
+    )
+    assert len(targets) >= 10, targets
+    labels = page.evaluate(
+        """(ids) => ids.map((id) => {
+          const t = document.querySelector(`svg.board text.space-label[data-label='${id}']`);
+          const r = t.getBoundingClientRect();
+          return { id, shown: getComputedStyle(t).display !== 'none' && r.height > 0,
+                   hot: t.classList.contains('target-label'), px: r.height };
+        })""",
+        targets,
+    )
+    missing = [lb for lb in labels if not (lb["shown"] and lb["hot"] and lb["px"] >= 11)]
+    assert not missing, missing
+    page.screenshot(path=str(artifacts / f"map-pog-operation-{size[0]}x{size[1]}-{lang}.png"))
     assert not page.errors, page.errors  # type: ignore[attr-defined]
     page.context.close()
