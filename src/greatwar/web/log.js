@@ -5,8 +5,16 @@
 // sight unless the reader scrolled up.
 
 import { DIE_FACES, el, fill } from "./common.js";
+import { has, t } from "./i18n.js";
 
 const REF_KEYS = ["space", "frm", "to", "unit", "card", "units", "spaces", "cards"];
+
+// The tooltip of an entry's rule: a number (Paths of Glory) or the title of a section of the
+// rulebook (Quartermaster General: 1914, whose sections are named in the catalogue).
+function ruleTitle(r) {
+  const key = `rule_section.${r}`;
+  return has(key) ? t("shell.rule_section", { rule: t(key) }) : t("shell.rule", { rule: r });
+}
 
 // One log line, with links on the names of the things it mentions (``facts.kind(id)`` says what
 // an id is, ``facts.name(id)`` how the entry's text writes it) and its die drawn.
@@ -47,10 +55,10 @@ export function logLine(facts, e, onRef, { fresh = false, index = null, refKeys 
     "div",
     {
       class: `log-entry k-${String(e.k).replace(/\./g, "-")}${who ? " side-" + who : ""}${e.v ? " private" : ""}${fresh ? " fresh" : ""}`,
-      title: e.r ? `rule ${e.r}` : "",
+      title: e.r ? ruleTitle(e.r) : "",
       "data-index": index === null ? undefined : String(index),
     },
-    die ? el("span", { class: `die die-${who || "none"}`, title: `die ${die}` }, DIE_FACES[die] || String(die)) : el("span", { class: "log-dot" }, ""),
+    die ? el("span", { class: `die die-${who || "none"}`, title: t("shell.die", { n: die }) }, DIE_FACES[die] || String(die)) : el("span", { class: "log-dot" }, ""),
     el("span", { class: "log-text" }, textNodes),
   );
 }

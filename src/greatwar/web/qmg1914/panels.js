@@ -157,7 +157,7 @@ export function renderBattle(box, facts, v, onCard) {
   const tgt = facts.spaces.get(b.target);
   const org = facts.spaces.get(b.origin);
   const country = facts.country(b.country);
-  const toggle = el("button", { class: "cb-toggle", title: "fold or unfold", onclick: () => box.classList.toggle("folded") }, "▾");
+  const toggle = el("button", { class: "cb-toggle", title: t("fold"), onclick: () => box.classList.toggle("folded") }, "▾");
   fill(box,
     el("div", { class: "cb-title" }, toggle, (b.counterattack ? t("counterattack", { space: tgt.name }) : t("battle", { space: tgt.name })), el("span", { class: "muted" }, ` · ${b.stage_text}`)),
     el("div", { class: "cb-body" },
