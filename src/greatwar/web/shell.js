@@ -5,6 +5,7 @@
 // module (web/<game>/game.js) draws the position and builds the choices through the hooks it
 // gives the shell; the shell knows nothing of any game.
 
+import { cardPeek } from "./cardpeek.js";
 import { ClockPanel } from "./clock.js";
 import { api, ApiError, el, errorText, fill, loadPref, rememberedSeats, rememberSeat, savePref } from "./common.js";
 import { refreshMe, whoAmI } from "./header.js";
@@ -559,6 +560,7 @@ export class Shell {
     $("notify").hidden = this.watch;
     $("chat-tab").hidden = this.watch;
     if ($("resign")) $("resign").onclick = () => this.resign();
+    if ($("hand")) cardPeek($("hand")); // a card's whole face on hover or a long press
     this.renderNotify();
     // the clocks, their pause and the seat's turn notifications (../clock.js)
     if ($("clock")) {

@@ -155,7 +155,8 @@ export function cardFace(facts, id, { onClick, playable = false, extra = null, c
     {
       class: `card side-${c.side}${c.combat ? " combat" : ""}${playable ? " playable" : ""}${compact ? " compact" : ""}`,
       "data-card": id,
-      title: `${c.name}: ${c.text}`,
+      // small in the hand: its whole face on hover or a long press (../cardpeek.js), no tooltip
+      title: compact ? undefined : `${c.name}: ${c.text}`,
       onclick: onClick ? (ev) => onClick(id, ev) : undefined,
     },
     el("div", { class: "card-head" }, el("span", { class: "ops", title: tr("pog.ops") }, String(c.ops)), el("span", { class: "card-name" }, `${c.name}${c.removed ? " *" : ""}`), el("span", { class: "sr", title: tr("pog.sr") }, String(c.sr))),

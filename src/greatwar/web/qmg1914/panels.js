@@ -29,14 +29,15 @@ export function cardFace(facts, id, { onClick = null, note = null, compact = fal
     {
       class: cls.join(" "),
       "data-card": id,
-      title: `${c.name}. ${c.play} ${t("prepared_side")}: ${c.prepared}.${note && note.why ? ` — ${note.why}` : ""}`,
+      // small in the hand: its whole face on hover or a long press (../cardpeek.js), no tooltip
+      title: compact ? undefined : `${c.name}. ${c.play} ${t("prepared_side")}: ${c.prepared}.${note && note.why ? ` — ${note.why}` : ""}`,
       onclick: onClick ? (ev) => onClick(id, ev) : undefined,
     },
     el("div", { class: "qcard-band", style: `background:${country.colour};color:${country.ink}` }, el("span", {}, country.adjective), el("span", { class: "qcard-type" }, c.type_name)),
     el("div", { class: "qcard-name" }, c.title),
     el("div", { class: "qcard-play" }, c.play),
     el("div", { class: "qcard-prep" }, `${t("prepared_side")}: ${c.prepared}`),
-    note && note.why && !compact ? el("div", { class: `qcard-note ${note.ok ? "ok" : "no"}` }, `${note.ok ? "✓" : "✗"} ${note.why}`) : null,
+    note && note.why ? el("div", { class: `qcard-note ${note.ok ? "ok" : "no"}` }, `${note.ok ? "✓" : "✗"} ${note.why}`) : null,
     extra,
   );
 }
