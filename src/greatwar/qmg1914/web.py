@@ -344,8 +344,15 @@ def _ink(hex_colour: str) -> str:
     return "#ffffff" if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 else "#111111"
 
 
-REASONS = ("sudden victory", "scoring victory", "scoring victory (tie: Central Powers)", "time")
-"""Why a game ends (the outcome's ``reason``; ``time``: a game lost on time)."""
+REASONS = (
+    "sudden victory",
+    "scoring victory",
+    "scoring victory (tie: Central Powers)",
+    "time",
+    "resign",
+)
+"""Why a game ends (the outcome's ``reason``; ``time``: a game lost on time; ``resign``: a
+person resigned)."""
 
 
 @cache

@@ -80,7 +80,7 @@ function renderStatusLine() {
   const v = state.v;
   const ar = v.phase === "action" ? t("pog.round_n", { round: v.round }) : facts.word(`phase.${v.phase}`, humanWords(v.phase || ""));
   const mo = v.rounds ? v.rounds.mo_owed : {};
-  const owed = ["cp", "ap"].filter((s) => mo[s] && mo[s] !== "none");
+  const owed = v.over ? [] : ["cp", "ap"].filter((s) => mo[s] && mo[s] !== "none"); // none owed once it is over
   fill(
     $("statusline"),
     el("b", {}, t("pog.turn_label", { turn: v.turn, label: turnLabel(facts, v) })),
@@ -193,6 +193,10 @@ function stepSource() {
 function renderRecent() {
   const box = $("recent");
   const st = state.stepper;
+  if (state.v.over && !st) {
+    box.hidden = true; // the end screen says what happened: the log and the replay hold the rest
+    return;
+  }
   if (st) {
     const [i, e] = st.items[st.at];
     box.hidden = false;
@@ -783,6 +787,7 @@ export async function start(id) {
     onTab: (name) => name === "ref" && state.v && renderReference($("ref"), facts, state.v),
     seatShort: (s) => SIDE_SHORT[s] || s,
     seatName: (s) => SIDE_NAME[s] || s,
+    scoreName: () => t("pog.vp_word"),
     othersAreBots: (v) => v.seats[opp(v)].kind === "bot",
     strings: () => ({ chatEmpty: t("pog.chat_empty") }),
     onLang: changeLang,

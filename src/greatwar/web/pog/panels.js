@@ -251,7 +251,7 @@ export class LogPanel extends SharedLogPanel {
 // -- the procedure under way and the combat box -------------------------------------------------
 
 export function renderProcedure(box, facts, v) {
-  const items = (v.under_way || []).filter((x) => x.title);
+  const items = v.over ? [] : (v.under_way || []).filter((x) => x.title); // nothing under way once it is over
   if (!items.length) {
     fill(box);
     return;
@@ -293,7 +293,7 @@ function sideBox(facts, label, s) {
 // Both sides of the combat being fought (or designated): strengths, tables, columns, DRMs,
 // the dice rolled and the result.
 export function renderCombat(box, facts, v) {
-  const c = v.combat;
+  const c = v.over ? null : v.combat; // a combat left open by a resignation is no longer fought
   if (!c) {
     box.hidden = true;
     fill(box);

@@ -71,7 +71,7 @@ function render() {
   board.setTrail(trailItems());
   renderTracks($("qmg-tracks"), facts, v);
   renderPowers($("powers"), facts, v, { held: hs, onCard: showCard, onPower: showHeldHand });
-  renderBattle($("combat-box"), facts, v, showCard);
+  renderBattle($("combat-box"), facts, v.over ? { ...v, battle: null } : v, showCard);
   fill($("statusline"), el("b", {}, statusText(facts, v)));
   renderSteps($("procedure"), facts, v);
   if (state.tab === "ref") renderReference($("ref"), facts, v, showCard);
@@ -249,7 +249,7 @@ function renderPrompt() {
   const items = [];
   if (v.over && v.result) {
     const r = v.result;
-    items.push(el("div", { class: "result" }, t("result", { team: facts.team(r.outcome), reason: facts.reason(r.reason), round: r.turn, central: r.vp.central, entente: r.vp.entente })));
+    items.push(el("div", { class: "result" }, t("result", { team: facts.team(r.outcome), reason: facts.reason(r.reason), round: r.turn ?? v.round, central: (r.vp || v.score || {}).central, entente: (r.vp || v.score || {}).entente })));
   }
   if (v.bot_error) items.push(el("div", { class: "error" }, v.bot_error));
   if (!legal().length) {
@@ -462,6 +462,7 @@ export async function start(id) {
     seatShort: (s) => facts.powerShort(s),
     seatName: (s) => facts.powerName(s),
     seatClass: (s) => `team-${facts.teamOf(s)}`,
+    scoreName: (team) => String(facts.team(team)),
     othersAreBots,
     strings: () => ({ chatEmpty: t("chat_empty"), undone: t("undone") }),
     onLang: changeLang,
