@@ -18,8 +18,10 @@ EN = json.loads((ROOT / "locale" / "web.en.json").read_text(encoding="utf-8"))
 RU = json.loads((ROOT / "locale" / "web.ru.json").read_text(encoding="utf-8"))
 
 # Latin words a Russian text rightly holds: the product's name, a card called by its English
-# title in the Russian edition of the terms (terms.ru.json), an address's example, a protocol.
+# title in the Russian edition of the terms (terms.ru.json), an address's example, a protocol,
+# the keys Tab and Enter.
 ALLOWED_LATIN = {"greatwar", "Over", "There", "https", "JSON", "POST", "you", "example", "org"}
+ALLOWED_LATIN |= {"Tab", "Enter"}
 LATIN = re.compile(r"(?<![\w{])[A-Za-z]{2,}")
 
 # The names under which the modules import the catalogue's lookup (Quartermaster General's own

@@ -49,7 +49,7 @@ TEXTS = r"""() => {
 }"""
 
 # (and the tokens of a web address a placeholder shows: a scheme, a protocol's names)
-NAMES = {"greatwar", "EN", "RU", "English", "https", "JSON", "POST"}
+NAMES = {"greatwar", "EN", "RU", "English", "https", "JSON", "POST", "Tab", "Enter"}
 QUOTED = re.compile(r"«[^«»]*(?:«[^«»]*»[^«»]*)*»|„[^„“]*“")
 ROMAN = re.compile(r"^[IVXLC]+$")
 HEX_ID = re.compile(r"\b[0-9a-f]{10,}\b")

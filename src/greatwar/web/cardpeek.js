@@ -32,8 +32,7 @@ export function cardPeek(strip) {
     if (!card) return;
     const face = card.cloneNode(true);
     face.classList.remove("compact", "playable", "usable");
-    face.removeAttribute("title");
-    face.removeAttribute("data-testid");
+    for (const a of ["title", "data-testid", "tabindex", "role"]) face.removeAttribute(a);
     peek.replaceChildren(face);
     peek.hidden = false;
     shownFor = card;
@@ -59,6 +58,14 @@ export function cardPeek(strip) {
     if (ev.pointerType !== "mouse") return;
     const card = cardAt(ev);
     if (card && !card.contains(ev.relatedTarget)) hide();
+  });
+  // from the keyboard: the card in focus shows its face
+  strip.addEventListener("focusin", (ev) => {
+    const card = cardAt(ev);
+    if (card && card.matches(":focus-visible")) show(card);
+  });
+  strip.addEventListener("focusout", (ev) => {
+    if (cardAt(ev) === shownFor) hide();
   });
   strip.addEventListener("pointerdown", (ev) => {
     if (ev.pointerType === "mouse") return;

@@ -616,6 +616,25 @@ export class Shell {
         closeMenu();
         if (!$("confirm").hidden) $("confirm-no").click();
         else if (escapeKey) escapeKey();
+        return;
+      }
+      // shortcuts, never while typing or with a modifier: U undoes the last decision, Enter
+      // presses the prompt's button when it is the only one (a button or link in focus keeps
+      // its own Enter)
+      const typing = e.target.closest && e.target.closest("input, textarea, select, [contenteditable]");
+      if (typing || e.ctrlKey || e.metaKey || e.altKey || !$("confirm").hidden) return;
+      if ((e.key === "u" || e.key === "U" || e.key === "г" || e.key === "Г") && this.state.v && this.state.v.can_undo) {
+        const b = document.querySelector("#prompt [data-testid=undo]");
+        if (b) {
+          e.preventDefault();
+          b.click();
+        }
+      } else if (e.key === "Enter" && (e.target === document.body || e.target === document.documentElement)) {
+        const only = document.querySelectorAll("#prompt button[data-action]");
+        if (only.length === 1) {
+          e.preventDefault();
+          only[0].click();
+        }
       }
     });
     document.addEventListener("click", (e) => {

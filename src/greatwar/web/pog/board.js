@@ -5,6 +5,7 @@
 // Space names keep a readable size on the screen at every zoom: names that would overlap
 // another name or space at this zoom are left out (they show when zooming in, and on hover).
 
+import { MapKeys } from "../mapkeys.js";
 import { PanZoom } from "../panzoom.js";
 import { counterText, inkFor, nationColor, svg, svgText as text, t as tr } from "./common.js";
 
@@ -61,13 +62,19 @@ function boxLabel(parent, x, y, name, width) {
 }
 
 export class Board {
-  constructor(container, facts, { onSpace, onUnit, storeKey = null } = {}) {
+  constructor(container, facts, { onSpace, onUnit, storeKey = null, describe = null } = {}) {
     this.facts = facts;
     this.onSpace = onSpace || (() => {});
     this.onUnit = onUnit || (() => {});
     this.W = facts.doc.width;
     this.H = facts.doc.height;
     this.root = svg("svg", { class: "board", viewBox: `0 0 ${this.W} ${this.H}`, "data-testid": "board" });
+    // the highlighted choices as the map's focus stops (../mapkeys.js); a stop out of sight is
+    // brought into it
+    this.keys = new MapKeys(this.root, {
+      describe: describe || ((id) => this.facts.name ? this.facts.name(id) : id),
+      onFocus: (g) => this.reveal(g),
+    });
     container.append(this.root);
     this.showSupply = true;
     this.spaceEls = new Map();
@@ -621,6 +628,14 @@ export class Board {
     this.layout(true);
   }
 
+  reveal(g) {
+    const r = g.getBoundingClientRect();
+    const box = this.root.getBoundingClientRect();
+    if (r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom) return;
+    const at = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(this.root.getScreenCTM().inverse());
+    this.pz.centerOn(at.x, at.y);
+  }
+
   applyHighlights() {
     const hl = this.hl || { spaces: new Set(), units: new Set(), selected: new Set() };
     for (const [id, el] of this.spaceEls) {
@@ -631,6 +646,7 @@ export class Board {
       g.classList.toggle("target", hl.units.has(id));
       g.classList.toggle("selected", hl.selected.has(id));
     }
+    this.keys.update();
   }
 
   flash(id) {

@@ -30,6 +30,17 @@ function legal() {
   return state.v && state.v.legal ? state.v.legal : [];
 }
 
+// A focus stop of the map for a screen reader: the space and its units, or the unit and where
+// it stands, then what choosing it does ("Verdun: FR 3, FR 4; attack Verdun").
+function describeStop(id, kind) {
+  const v = state.v;
+  const units = (v.board.units || []).filter((u) => (kind === "space" ? u.space === id : u.id === id));
+  const head = kind === "space" ? `${facts.name(id)}${units.length ? `: ${units.map((u) => facts.name(u.id)).join(", ")}` : ""}` : unitLabel(facts, v, id);
+  const acts = candidates().filter((a) => entities(a).includes(id));
+  const what = [...new Set(acts.slice(0, 3).map((a) => actionLabel(facts, a, v)))];
+  return what.length ? `${head}; ${what.join(" / ")}${acts.length > 3 ? " …" : ""}` : head;
+}
+
 function candidates() {
   return legal().filter((a) => state.sel.every((id) => entities(a).includes(id)));
 }
@@ -751,7 +762,7 @@ function wordLayout() {
 
 function newBoard() {
   $("board").replaceChildren();
-  const b = new Board($("board"), facts, { onSpace: clickSpace, onUnit: clickUnit, storeKey: `greatwar.view.${gameId}` });
+  const b = new Board($("board"), facts, { onSpace: clickSpace, onUnit: clickUnit, storeKey: `greatwar.view.${gameId}`, describe: describeStop });
   // the player set the view during this decision: it stays theirs until the next one
   b.pz.onTouch = () => state && state.followKey && savePref(`touched.${gameId}`, state.followKey);
   return b;

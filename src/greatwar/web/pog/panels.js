@@ -158,6 +158,10 @@ export function cardFace(facts, id, { onClick, playable = false, extra = null, c
       // small in the hand: its whole face on hover or a long press (../cardpeek.js), no tooltip
       title: compact ? undefined : `${c.name}: ${c.text}`,
       onclick: onClick ? (ev) => onClick(id, ev) : undefined,
+      // a button from the keyboard too: Tab reaches it, Enter or Space chooses it
+      tabindex: onClick ? "0" : undefined,
+      role: onClick ? "button" : undefined,
+      onkeydown: onClick ? (ev) => (ev.key === "Enter" || ev.key === " ") && (ev.preventDefault(), ev.stopPropagation(), onClick(id, ev)) : undefined,
     },
     el("div", { class: "card-head" }, el("span", { class: "ops", title: tr("pog.ops") }, String(c.ops)), el("span", { class: "card-name" }, `${c.name}${c.removed ? " *" : ""}`), el("span", { class: "sr", title: tr("pog.sr") }, String(c.sr))),
     el("div", { class: "card-meta" }, `#${c.number} ${word(facts, `deck.${c.deck}`, c.deck)}`, c.war_status ? ` · ${tr("pog.ws_plus", { n: c.war_status })}` : "", c.combat ? ` · ${tr("pog.combat_card")}` : "", c.event_ops ? ` · ${tr("pog.event_ops")}` : ""),

@@ -5,6 +5,7 @@
 // colour (a dashed outline when out of supply), Objective tokens, the battle under way, marks of
 // what happened since the player's last decision, and highlights for the legal choices.
 
+import { MapKeys } from "../mapkeys.js";
 import { svg, svgText as text } from "../common.js";
 import { PanZoom } from "../panzoom.js";
 import { t } from "./strings.js";
@@ -51,11 +52,17 @@ function nearestOnEllipse(s, px, py) {
 }
 
 export class Board {
-  constructor(container, facts, { onSpace, storeKey = null, focus = null } = {}) {
+  constructor(container, facts, { onSpace, storeKey = null, focus = null, describe = null } = {}) {
     this.facts = facts;
     this.onSpace = onSpace || (() => {});
     const doc = facts.doc;
     this.root = svg("svg", { class: "board qmg-board", viewBox: `0 0 ${doc.width} ${doc.height}`, "data-testid": "board" });
+    // the highlighted choices as the map's focus stops (../mapkeys.js); a stop out of sight is
+    // brought into it
+    this.keys = new MapKeys(this.root, {
+      describe: describe || ((id) => this.facts.name ? this.facts.name(id) : id),
+      onFocus: (g) => this.reveal(g),
+    });
     container.append(this.root);
     this.spaceEls = new Map();
     this.hl = { spaces: new Set(), selected: new Set() };
@@ -302,12 +309,21 @@ export class Board {
     this.applyHighlights();
   }
 
+  reveal(g) {
+    const r = g.getBoundingClientRect();
+    const box = this.root.getBoundingClientRect();
+    if (r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom) return;
+    const at = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(this.root.getScreenCTM().inverse());
+    this.pz.centerOn(at.x, at.y);
+  }
+
   applyHighlights() {
     for (const [id, el] of this.spaceEls) {
       el.g.classList.toggle("target", this.hl.spaces.has(id));
       el.g.classList.toggle("selected", this.hl.selected.has(id));
       for (const n of el.names) n.classList.toggle("target-name", this.hl.spaces.has(id));
     }
+    this.keys.update();
   }
 
   // Bring ``spaces`` (ids) into sight at a zoom where names and pieces read: nothing when they

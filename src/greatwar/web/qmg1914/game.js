@@ -27,6 +27,15 @@ function legal() {
   return state.v && state.v.legal ? state.v.legal : [];
 }
 
+// A focus stop of the map for a screen reader: the space, its pieces, what choosing it does.
+function describeStop(id) {
+  const v = state.v;
+  const pieces = (v.board && v.board.pieces ? v.board.pieces : []).filter((p) => p.space === id).map((p) => facts.country(p.country).adjective);
+  const acts = legal().filter((a) => a.split(" ").includes(id)).map((a) => (v.labels && v.labels[a]) || a);
+  const head = `${facts.name(id)}${pieces.length ? `: ${pieces.join(", ")}` : ""}`;
+  return acts.length ? `${head}; ${[...new Set(acts)].slice(0, 3).join(" / ")}` : head;
+}
+
 function held() {
   const v = state.v;
   return v ? v.held || [v.seat] : [];
@@ -429,7 +438,7 @@ function onView(v) {
   if (!board) {
     // the first view: the board opens on the shown power's Home on a narrow screen
     const focus = v.seat && facts.powers.has(v.seat) ? facts.country(facts.powers.get(v.seat).countries[0]).home : null;
-    board = new Board($("board"), facts, { onSpace: clickSpace, storeKey: `greatwar.view.${gameId}`, focus });
+    board = new Board($("board"), facts, { onSpace: clickSpace, storeKey: `greatwar.view.${gameId}`, focus, describe: describeStop });
     // the player set the view during this decision: it stays theirs until the next one
     board.pz.onTouch = () => state.followKey && savePref(`touched.${gameId}`, state.followKey);
   }

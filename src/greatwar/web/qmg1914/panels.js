@@ -32,6 +32,10 @@ export function cardFace(facts, id, { onClick = null, note = null, compact = fal
       // small in the hand: its whole face on hover or a long press (../cardpeek.js), no tooltip
       title: compact ? undefined : `${c.name}. ${c.play} ${t("prepared_side")}: ${c.prepared}.${note && note.why ? ` — ${note.why}` : ""}`,
       onclick: onClick ? (ev) => onClick(id, ev) : undefined,
+      // a button from the keyboard too: Tab reaches it, Enter or Space chooses it
+      tabindex: onClick ? "0" : undefined,
+      role: onClick ? "button" : undefined,
+      onkeydown: onClick ? (ev) => (ev.key === "Enter" || ev.key === " ") && (ev.preventDefault(), ev.stopPropagation(), onClick(id, ev)) : undefined,
     },
     el("div", { class: "qcard-band", style: `background:${country.colour};color:${country.ink}` }, el("span", {}, country.adjective), el("span", { class: "qcard-type" }, c.type_name)),
     el("div", { class: "qcard-name" }, c.title),
