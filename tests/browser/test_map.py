@@ -24,13 +24,20 @@ WIDE = [((1366, 768), "en"), ((1920, 1080), "ru"), ((1366, 768), "ru"), ((1920, 
 PHONE = (390, 844)
 
 
-def open_page(browser: Browser, link: str, size: tuple[int, int], lang: str) -> Page:
+def open_page(
+    browser: Browser, link: str, size: tuple[int, int], lang: str, keep_windows: bool = True
+) -> Page:
+    """A seat's page at ``size`` in ``lang``. The tests look at positions held still: the
+    attacker's combat-card window with no card to play stays open (``keep_windows``; the page
+    would pass it by itself, as tests/browser/test_clicks.py checks)."""
     ctx = browser.new_context(
         viewport={"width": size[0], "height": size[1]},
         locale="ru-RU" if lang == "ru" else "en-US",
         is_mobile=size[0] < 500,
         has_touch=size[0] < 500,
     )
+    if keep_windows:
+        ctx.add_init_script("localStorage.setItem('greatwar.keep_cc_windows', 'true')")
     ctx.set_default_timeout(WAIT)
     page = ctx.new_page()
     errors: list[str] = []

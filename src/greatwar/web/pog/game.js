@@ -5,7 +5,7 @@
 import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, quoted, savePref, SIDE_NAME, SIDE_SHORT, sideName, t, turnLabel, unitLabel } from "./common.js";
 import { Board } from "./board.js";
 import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
-import { $, closeMenu, placePopup, seatToken, Shell } from "../shell.js";
+import { $, closeMenu, placePopup, seatToken, Shell, toast } from "../shell.js";
 
 const MAX_LIST = 40; // no list of choices is longer than this
 
@@ -194,7 +194,10 @@ function summarise(entries) {
 // The opponent's last action round (or, when newer, everything since my last decision).
 function stepSource() {
   const fresh = freshEntries();
-  if (fresh.some(([, e]) => e.s && e.s !== state.v.seat)) return fresh;
+  // the news, once it holds an action of the opponent's (not only the phases' dice, such as
+  // the mandated offensives' rolls before the first round)
+  if (fresh.some(([, e]) => e.s && e.s !== state.v.seat && e.p === "action")) return fresh;
+  // else the opponent's last action round, once they have had one
   const opp = state.v.seat === "ap" ? "cp" : "ap";
   const groups = groupLog(logPanel.entries);
   for (let i = groups.length - 1; i >= 0; i--) if (groups[i].head && groups[i].side === opp) return groups[i].entries.filter(([, e]) => !e.v);
@@ -516,6 +519,17 @@ function renderPrompt() {
       items.push(el("div", { class: "hint" }, t("pog.hint_map")));
     }
   }
+  if (v.step === "combat_cards" && v.combat && v.combat.attacker === v.seat) {
+    items.push(
+      el(
+        "label",
+        { class: "check small", "data-testid": "keep-cc" },
+        el("input", { type: "checkbox", checked: loadPref("keep_cc_windows", false) === true, onchange: (ev) => savePref("keep_cc_windows", ev.target.checked) }),
+        " ",
+        t("pog.keep_cc_windows"),
+      ),
+    );
+  }
   if (v.can_undo) items.push(el("button", { class: "undo", "data-testid": "undo", onclick: undo }, v.step === "strategic_redeployment" && legal().every((a) => a.split(" ").length === 3) ? t("pog.undo_unit") : t("pog.undo")));
   fill(box, ...items);
   highlight();
@@ -782,6 +796,25 @@ function onView(v, moved) {
   if (moved) state.sel = [];
   logPanel.freshFrom = freshStart();
   render();
+  if (moved) autoPassCombatCards(v);
+}
+
+// The attacker's combat-card window with no card to play ("done" its only choice) passes by
+// itself, unless the player keeps such windows (they may wish not to show by their speed that
+// they hold none): a moment later, once per position.
+function noCardToPlay(v) {
+  const c = v.combat;
+  return v.step === "combat_cards" && c && c.attacker === v.seat && legal().length === 1 && legal()[0] === "done";
+}
+
+function autoPassCombatCards(v) {
+  if (!noCardToPlay(v) || loadPref("keep_cc_windows", false) === true) return;
+  const at = v.version;
+  setTimeout(() => {
+    if (state.v.version !== at || !noCardToPlay(state.v) || loadPref("keep_cc_windows", false) === true) return;
+    toast(t("pog.cc_auto_passed"));
+    send("done");
+  }, 700);
 }
 
 export async function start(id) {
