@@ -134,3 +134,20 @@ export class LogPanel {
     return this.entries.slice(Math.min(this.freshFrom, this.entries.length)).map((e, i) => [this.freshFrom + i, e]);
   }
 }
+
+// Hovering a name in the log lights that space or unit on the map (``board``: the map's <svg>),
+// for every game: the class "xref" on the map's element while the pointer or the keyboard's
+// focus is on the name.
+export function crossHighlight(box, board) {
+  const at = (ev) => (ev.target instanceof Element ? ev.target.closest("a.ref[data-ref]") : null);
+  const light = (a, on) => {
+    const id = a.dataset.ref;
+    for (const g of board.querySelectorAll(`[data-space="${CSS.escape(id)}"], [data-unit="${CSS.escape(id)}"]`)) g.classList.toggle("xref", on);
+  };
+  for (const [name, on] of [["mouseover", true], ["focusin", true], ["mouseout", false], ["focusout", false]]) {
+    box.addEventListener(name, (ev) => {
+      const a = at(ev);
+      if (a && !(name === "mouseout" && a.contains(ev.relatedTarget))) light(a, on);
+    });
+  }
+}

@@ -2,6 +2,7 @@
 // shared shell (../shell.js) connects, sends, undoes, chats and notifies; this module draws the
 // map, the panels, the hand and the prompt, and turns clicks into decisions.
 
+import { crossHighlight } from "../log.js";
 import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, quoted, savePref, SIDE_NAME, SIDE_SHORT, sideName, t, turnLabel, unitLabel } from "./common.js";
 import { Board } from "./board.js";
 import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
@@ -823,6 +824,7 @@ export async function start(id) {
   facts = await Facts.load();
   board = newBoard();
   logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
+  crossHighlight($("log"), $("board")); // a name hovered in the log lights on the map
   const opp = (v) => (v.seat === "ap" ? "cp" : "ap");
   shell = new Shell(gameId, seatToken(gameId, ["ap", "cp"]), logPanel, {
     onView,
