@@ -7,6 +7,7 @@ point" in the singular. Both languages. Screenshots: ``artifacts/clicks-*.png``.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -45,18 +46,21 @@ def test_a_player_may_keep_those_windows(
     browser: Browser, live_server: str, artifacts: Path
 ) -> None:
     g, v = combat_cards(live_server)
-    page = open_page(browser, g.link(v["seat"]), SIZE, "en", keep_windows=False)
+    # the box ticked (the setting kept in this browser): the window stays, across a reload
+    page = open_page(browser, g.link(v["seat"]), SIZE, "en", keep_windows=True)
     page.wait_for_function("document.body.dataset.mine === 'true'")
-    # ticked before the moment passes (the page waits a moment before passing)
-    page.locator("[data-testid=keep-cc] input").check()
+    box = page.locator("[data-testid=keep-cc] input")
+    assert box.is_checked()
     page.wait_for_timeout(1500)
     assert page.evaluate("document.body.dataset.version") == str(v["version"])
     page.reload()
     page.wait_for_function("document.body.dataset.mine === 'true'")
     page.wait_for_timeout(1500)
     assert page.evaluate("document.body.dataset.version") == str(v["version"])
-    assert page.locator("[data-testid=keep-cc] input").is_checked()
     page.screenshot(path=str(artifacts / "clicks-cc-kept-en.png"))
+    # the box writes the setting
+    box.uncheck()
+    assert page.evaluate("localStorage.getItem('greatwar.keep_cc_windows')") == "false"
     page.context.close()
 
 
@@ -82,3 +86,23 @@ def test_sr_points_in_the_singular_and_the_plural() -> None:
     for key in ("sr.points", "detail.sr", "confirm.sr"):
         assert "1 SR point " in fmt(en[key], "en", {"points": 1}), key
         assert "3 SR points " in fmt(en[key], "en", {"points": 3}), key
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_activation_list_says_what_its_numbers_count(
+    browser: Browser, live_server: str, artifacts: Path, lang: str
+) -> None:
+    """Issue 31 item 9's "(n)": each row of the operation's list counts the space's units in
+    words ("Paris (1 unit)", "Верден (2 соединения)")."""
+    g, v = operation(live_server)
+    page = open_page(browser, g.link(v["seat"]), SIZE, lang)
+    page.wait_for_function("document.body.dataset.mine === 'true'")
+    rows = page.locator("#prompt .space-row-name").all_inner_texts()
+    assert len(rows) >= 5
+    word = re.compile(r"\(\d+ (units?)\)$" if lang == "en" else r"\(\d+ (соединени[еяй])\)$")
+    bad = [r for r in rows if not word.search(r.strip())]
+    assert not bad, bad
+    one = [r for r in rows if re.search(r"\(1 ", r)]
+    assert all(("unit)" if lang == "en" else "соединение)") in r for r in one), one
+    page.screenshot(path=str(artifacts / f"clicks-activation-{lang}.png"))
+    page.context.close()

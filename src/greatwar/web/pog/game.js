@@ -449,7 +449,7 @@ function buildChoices(cands) {
           node: el(
             "div",
             { class: "space-row", "data-space": x },
-            el("span", { class: "space-row-name", title: here.join(", ") }, facts.name(x), el("span", { class: "muted" }, here.length ? ` (${here.length})` : "")),
+            el("span", { class: "space-row-name", title: here.join(", ") }, facts.name(x), el("span", { class: "muted" }, here.length ? ` (${t("pog.units_here", { n: here.length })})` : "")),
             xs.map((a) => actionButton(a, t(a.split(" ")[1] === "move" ? "pog.verb.move" : "pog.verb.attack"))),
           ),
         };
