@@ -92,17 +92,22 @@ def test_sr_points_in_the_singular_and_the_plural() -> None:
 def test_the_activation_list_says_what_its_numbers_count(
     browser: Browser, live_server: str, artifacts: Path, lang: str
 ) -> None:
-    """Issue 31 item 9's "(n)": each row of the operation's list counts the space's units in
-    words ("Paris (1 unit)", "Верден (2 соединения)")."""
+    """Issue 31 item 9's "(n)": a line above the operation's list says what the rows' numbers
+    count, and each row's tooltip counts its units in words ("2 units", "2 соединения")."""
     g, v = operation(live_server)
     page = open_page(browser, g.link(v["seat"]), SIZE, lang)
     page.wait_for_function("document.body.dataset.mine === 'true'")
-    rows = page.locator("#prompt .space-row-name").all_inner_texts()
-    assert len(rows) >= 5
-    word = re.compile(r"\(\d+ (units?)\)$" if lang == "en" else r"\(\d+ (соединени[еяй])\)$")
-    bad = [r for r in rows if not word.search(r.strip())]
-    assert not bad, bad
-    one = [r for r in rows if re.search(r"\(1 ", r)]
-    assert all(("unit)" if lang == "en" else "соединение)") in r for r in one), one
+    legend = page.inner_text("[data-testid=activation-legend]")
+    assert legend.startswith("(n)") and ("units" if lang == "en" else "соединений") in legend
+    rows = page.locator("#prompt .space-row-name")
+    assert rows.count() >= 5
+    word = re.compile(r"^\d+ units?:" if lang == "en" else r"^\d+ соединени[еяй]:")
+    for i in range(rows.count()):
+        title = rows.nth(i).get_attribute("title") or ""
+        assert word.match(title), title
+        n = int(title.split()[0])
+        assert rows.nth(i).inner_text().strip().endswith(f"({n})")
+        if n == 1:
+            assert title.startswith("1 unit:" if lang == "en" else "1 соединение:"), title
     page.screenshot(path=str(artifacts / f"clicks-activation-{lang}.png"))
     page.context.close()

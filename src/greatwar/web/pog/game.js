@@ -449,11 +449,13 @@ function buildChoices(cands) {
           node: el(
             "div",
             { class: "space-row", "data-space": x },
-            el("span", { class: "space-row-name", title: here.join(", ") }, facts.name(x), el("span", { class: "muted" }, here.length ? ` (${t("pog.units_here", { n: here.length })})` : "")),
+            el("span", { class: "space-row-name", title: `${t("pog.units_here", { n: here.length })}: ${here.join(", ")}` }, facts.name(x), el("span", { class: "muted" }, here.length ? ` (${here.length})` : "")),
             xs.map((a) => actionButton(a, t(a.split(" ")[1] === "move" ? "pog.verb.move" : "pog.verb.attack"))),
           ),
         };
       });
+      // what the rows' "(n)" count, once above them
+      list.append(el("div", { class: "muted small", "data-testid": "activation-legend" }, t("pog.units_here_legend")));
       list.append(...capped(items, (it) => spaceNation(it.x), NATION_TITLE));
     } else if (firstKind === "unit" && shape === 3 && facts.kind(acts[0].split(" ")[2]) === "space") {
       const units = new Set(acts.map((a) => a.split(" ")[1]));
