@@ -110,6 +110,9 @@ def move_to_other_seat(
         ctx = browser.new_context(viewport=size)
         page = ctx.new_page()
         page.add_init_script(WATCH)
+        # the same decisions in every checkout: a combat-card window with no card to play is
+        # clicked here, not passed by the page itself (issue 31's setting; older pages ignore it)
+        page.add_init_script("localStorage.setItem('greatwar.keep_cc_windows', 'true')")
         page.goto(server + g["links"][seat])
         page.wait_for_function("window.__drawn && window.__drawn.length > 0", timeout=60_000)
         pages[seat] = page
