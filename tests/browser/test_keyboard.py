@@ -99,7 +99,7 @@ def test_u_undoes_the_last_decision(browser: Browser, live_server: str) -> None:
     page.locator("body").focus()
     page.keyboard.press("u")
     page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
-    assert page.locator("#prompt button[data-action='attack sedan']").count() == 1
+    page.locator("#prompt button[data-action='attack sedan']").wait_for()  # the choice again
     assert not page.errors, page.errors  # type: ignore[attr-defined]
     page.context.close()
 
