@@ -80,7 +80,10 @@ def test_against_a_bot_the_seed_needs_no_agreement_and_the_page_says_so(
     ap = _page(browser, live_server + g["links"]["ap"], errors)
     ap.wait_for_selector("[data-testid=seed-box]:not([hidden])")
     text = ap.inner_text("[data-testid=seed-box]")
-    assert "seed 23" in text and "the bots play with it" in text
+    # one line on the page (issue 31's laptop layout), the whole sentence on hovering it
+    assert "seed 23" in text and "chosen when the game was made" in text
+    title = ap.get_attribute("[data-testid=seed-box] .seed-title", "title")
+    assert title and "the bots play with it" in title
     assert "agreed" not in text  # nobody was asked
     assert ap.locator("[data-testid=seed-agree]").count() == 0
     assert not errors

@@ -49,3 +49,17 @@ def test_a_point_at_every_action_round_and_a_decisive_end() -> None:
     assert outcome["outcome"] == "ap"  # this seed's game: the Allies win
     assert pts[-1]["chances"] == {"ap": 1.0, "cp": 0.0}
     assert len(doc["turning"]) <= 5
+
+
+def test_each_point_carries_the_vp_then_and_the_end_the_final_vp() -> None:
+    """The end screen's chart of the victory points reads them from the analysis."""
+    actions, outcome = _game(5, "introductory")
+    positions = list(
+        (step, s.vp) for step, s in _positions(5, "introductory", actions)
+    )  # the VP after every step
+    vp_at = dict(positions)
+    doc = analyse(G, _positions(5, "introductory", actions), len(actions), outcome)
+    for p in doc["points"]:
+        assert p["score"] == {"vp": vp_at[p["step"]]}, p
+    assert doc["points"][-1]["score"] == {"vp": vp_at[len(actions)]}
+    assert "final_score" not in doc["points"][-1]

@@ -354,3 +354,12 @@ def test_a_sustain_that_could_not_be_sufficient_says_why() -> None:
         "why": "Not enough: even all your usable Sustain cards cannot bring the total up to "
         "the Reinforce total (2)",
     }
+
+
+def test_every_country_colour_reads_with_its_ink() -> None:
+    """Card bands and pieces: the ink on a country's colour has WCAG's contrast of 4.5:1."""
+    from greatwar.qmg1914.web import COLOURS, _ink, _luminance
+
+    for country, colour in COLOURS.items():
+        a, b = sorted((_luminance(colour), _luminance(_ink(colour))))
+        assert (b + 0.05) / (a + 0.05) >= 4.5, (country, colour, _ink(colour))

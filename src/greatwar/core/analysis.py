@@ -25,13 +25,19 @@ def by_moment(
     positions: Iterable[tuple[int, Any]],
     moment: Callable[[Any], Moment | None],
     chances: Callable[[Any], dict[str, float]],
+    score: Callable[[Any], dict[str, int]] | None = None,
 ) -> list[dict[str, Any]]:
     """One point at the first position of every moment (``moment(state)``: None where the
-    position is at none, such as the set-up): its step, ``at`` and ``chances(state)``. A
-    moment whose key is below the last one's (an undo went back) drops the points after it."""
+    position is at none, such as the set-up): its step, ``at``, ``chances(state)`` and, where
+    the game gives ``score``, the score then (``{"vp": 12}``, or one figure per team: the end
+    screen's chart of the victory points). A moment whose key is below the last one's (an undo
+    went back) drops the points after it."""
     points: list[dict[str, Any]] = []
     keys: list[tuple[int, ...]] = []
+    final: dict[str, int] | None = None
     for step, s in positions:
+        if score is not None:
+            final = score(s)  # read at once: the state may change with the next position
         m = moment(s)
         if m is None:
             continue
@@ -43,9 +49,12 @@ def by_moment(
             continue
         keys.append(key)
         odds = chances(s)
-        points.append(
-            {"step": step, "at": at, "chances": {t: round(p, 4) for t, p in odds.items()}}
-        )
+        point = {"step": step, "at": at, "chances": {t: round(p, 4) for t, p in odds.items()}}
+        if score is not None:
+            point["score"] = final
+        points.append(point)
+    if final is not None and points and not points[-1]["at"].get("end"):
+        points[-1]["final_score"] = final  # the score the game ended with (see analyse)
     return points
 
 
@@ -95,11 +104,14 @@ def analyse(
     points = g.win_chances(positions)
     won = outcome.get("outcome") if outcome else None
     if won in teams and not (points and points[-1]["at"].get("end")):
-        points.append(
-            {
-                "step": steps,
-                "at": {"end": True},
-                "chances": {t: 1.0 if t == won else 0.0 for t in teams},
-            }
-        )
+        end: dict[str, Any] = {
+            "step": steps,
+            "at": {"end": True},
+            "chances": {t: 1.0 if t == won else 0.0 for t in teams},
+        }
+        if points and "final_score" in points[-1]:
+            end["score"] = points[-1]["final_score"]
+        points.append(end)
+    for p in points:
+        p.pop("final_score", None)
     return {"teams": teams, "points": points, "turning": turning_points(points)}

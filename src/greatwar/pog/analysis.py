@@ -46,4 +46,4 @@ def chances(s: State) -> dict[str, float]:
 
 
 def win_chances(positions: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
-    return by_moment(positions, moment, chances)
+    return by_moment(positions, moment, chances, lambda s: {"vp": s.vp})

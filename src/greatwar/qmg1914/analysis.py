@@ -34,4 +34,4 @@ def chances(s: State) -> dict[str, float]:
 
 
 def win_chances(positions: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
-    return by_moment(positions, moment, chances)
+    return by_moment(positions, moment, chances, lambda s: {"central": s.vp[0], "entente": s.vp[1]})

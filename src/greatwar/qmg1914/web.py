@@ -328,9 +328,9 @@ SEA: dict[str, tuple[int, int, int, int]] = {
 # colours; neighbours never look alike.
 COLOURS: dict[str, str] = {
     "ah": "#d2ad34",
-    "oe": "#b5633a",
+    "oe": "#a0522d",
     "de": "#56606b",
-    "ru": "#3f8f55",
+    "ru": "#357a48",
     "fr": "#3a6fcf",
     "it": "#2aa39a",
     "uk": "#c0443a",
@@ -339,13 +339,34 @@ COLOURS: dict[str, str] = {
 TEAM_COLOURS: dict[str, str] = {"central": "#2b2b2b", "entente": "#1f4fb0"}
 
 
+def _luminance(hex_colour: str) -> float:
+    """WCAG 2's relative luminance of a colour ``#rrggbb``."""
+
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(int(hex_colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
 def _ink(hex_colour: str) -> str:
-    r, g, b = (int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return "#ffffff" if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 else "#111111"
+    """White or near-black, whichever stands out more on the colour (every country's colour is
+    chosen so that its ink reaches WCAG's 4.5:1: tests/qmg1914/test_web.py)."""
+    back = _luminance(hex_colour)
+    white = 1.05 / (back + 0.05)
+    black = (back + 0.05) / (_luminance("#111111") + 0.05)
+    return "#ffffff" if white >= black else "#111111"
 
 
-REASONS = ("sudden victory", "scoring victory", "scoring victory (tie: Central Powers)", "time")
-"""Why a game ends (the outcome's ``reason``; ``time``: a game lost on time)."""
+REASONS = (
+    "sudden victory",
+    "scoring victory",
+    "scoring victory (tie: Central Powers)",
+    "time",
+    "resign",
+)
+"""Why a game ends (the outcome's ``reason``; ``time``: a game lost on time; ``resign``: a
+person resigned)."""
 
 
 @cache

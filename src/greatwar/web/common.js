@@ -124,7 +124,8 @@ export const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 export function fmtTime(t) {
   if (!t) return "";
-  return new Date(t * 1000).toLocaleString();
+  // in the page's language, not the browser's (a Russian page writes 27.11.2026, 14:05)
+  return new Date(t * 1000).toLocaleString(lang() === "ru" ? "ru-RU" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
 }
 
 // Seat links remembered in this browser (the server keeps only digests of the tokens).

@@ -14,8 +14,8 @@ export const CLIENTS = {
 // Find which game the page's address names, then load that game's module of this ``kind``
 // ("game" or "replay") and start it. ``cannot(title)``: the message for a game this client
 // cannot show; ``problemIsFatal``: a game the server cannot load stops the page here;
-// ``before(gameId)``: what the page does first. What stops the page shows in its #fatal box.
-export function openGame(kind, { cannot, problemIsFatal = false, before = null }) {
+// ``before(gameId)``: what the page does first; ``ready(gameId)`` once its words are loaded. What stops the page shows in its #fatal box.
+export function openGame(kind, { cannot, problemIsFatal = false, before = null, ready = null }) {
   const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const fatal = (text) => {
     const box = document.getElementById("fatal");
@@ -25,6 +25,7 @@ export function openGame(kind, { cannot, problemIsFatal = false, before = null }
   const main = async () => {
     if (before) before(gameId);
     await loadStrings();
+    if (ready) ready(gameId);
     addLangSwitch();
     await accountBar(); // the lobby, the leaderboard, the games waiting (accounts: on)
     let info;

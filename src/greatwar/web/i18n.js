@@ -107,12 +107,14 @@ export function has(key) {
   return Object.prototype.hasOwnProperty.call(doc.strings, key);
 }
 
-// Fill every element marked data-i18n (its text), data-i18n-title and data-i18n-placeholder.
+// Fill every element marked data-i18n (its text), data-i18n-title, data-i18n-placeholder and
+// data-i18n-label (its aria-label).
 export function translatePage(root = document) {
   document.documentElement.style.setProperty("--new-label", JSON.stringify(` · ${t("log.new")}`));
   for (const e of root.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
   for (const e of root.querySelectorAll("[data-i18n-title]")) e.title = t(e.dataset.i18nTitle);
   for (const e of root.querySelectorAll("[data-i18n-placeholder]")) e.placeholder = t(e.dataset.i18nPlaceholder);
+  for (const e of root.querySelectorAll("[data-i18n-label]")) e.setAttribute("aria-label", t(e.dataset.i18nLabel));
 }
 
 // Call ``fn(lang)`` after every change of language (the page re-fetches what it shows).

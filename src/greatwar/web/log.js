@@ -5,8 +5,16 @@
 // sight unless the reader scrolled up.
 
 import { DIE_FACES, el, fill } from "./common.js";
+import { has, t } from "./i18n.js";
 
 const REF_KEYS = ["space", "frm", "to", "unit", "card", "units", "spaces", "cards"];
+
+// The tooltip of an entry's rule: a number (Paths of Glory) or the title of a section of the
+// rulebook (Quartermaster General: 1914, whose sections are named in the catalogue).
+function ruleTitle(r) {
+  const key = `rule_section.${r}`;
+  return has(key) ? t("shell.rule_section", { rule: t(key) }) : t("shell.rule", { rule: r });
+}
 
 // One log line, with links on the names of the things it mentions (``facts.kind(id)`` says what
 // an id is, ``facts.name(id)`` how the entry's text writes it) and its die drawn.
@@ -47,10 +55,10 @@ export function logLine(facts, e, onRef, { fresh = false, index = null, refKeys 
     "div",
     {
       class: `log-entry k-${String(e.k).replace(/\./g, "-")}${who ? " side-" + who : ""}${e.v ? " private" : ""}${fresh ? " fresh" : ""}`,
-      title: e.r ? `rule ${e.r}` : "",
+      title: e.r ? ruleTitle(e.r) : "",
       "data-index": index === null ? undefined : String(index),
     },
-    die ? el("span", { class: `die die-${who || "none"}`, title: `die ${die}` }, DIE_FACES[die] || String(die)) : el("span", { class: "log-dot" }, ""),
+    die ? el("span", { class: `die die-${who || "none"}`, title: t("shell.die", { n: die }) }, DIE_FACES[die] || String(die)) : el("span", { class: "log-dot" }, ""),
     el("span", { class: "log-text" }, textNodes),
   );
 }
@@ -124,5 +132,22 @@ export class LogPanel {
   // The entries that are new since the player's last decision.
   fresh() {
     return this.entries.slice(Math.min(this.freshFrom, this.entries.length)).map((e, i) => [this.freshFrom + i, e]);
+  }
+}
+
+// Hovering a name in the log lights that space or unit on the map (``board``: the map's <svg>),
+// for every game: the class "xref" on the map's element while the pointer or the keyboard's
+// focus is on the name.
+export function crossHighlight(box, board) {
+  const at = (ev) => (ev.target instanceof Element ? ev.target.closest("a.ref[data-ref]") : null);
+  const light = (a, on) => {
+    const id = a.dataset.ref;
+    for (const g of board.querySelectorAll(`[data-space="${CSS.escape(id)}"], [data-unit="${CSS.escape(id)}"]`)) g.classList.toggle("xref", on);
+  };
+  for (const [name, on] of [["mouseover", true], ["focusin", true], ["mouseout", false], ["focusout", false]]) {
+    box.addEventListener(name, (ev) => {
+      const a = at(ev);
+      if (a && !(name === "mouseout" && a.contains(ev.relatedTarget))) light(a, on);
+    });
   }
 }

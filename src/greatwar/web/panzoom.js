@@ -1,6 +1,8 @@
 // Zoom and pan of an SVG board by its viewBox: the wheel, a pinch, dragging, and buttons;
 // the view is kept per game in this browser's storage. ``dragged`` tells click handlers that
-// the pointer moved (a pan, not a click).
+// the pointer moved (a pan, not a click). ``moves`` counts the player's own moves of the view
+// (the wheel, a drag, a pinch, the buttons), so that the page never takes the view back from a
+// player who has just set it; ``glide(view)`` moves it smoothly where the page wants it.
 
 export class PanZoom {
   constructor(root, content, { storeKey = null, initial = null, onChange = null, minWidth = 220 } = {}) {
@@ -10,6 +12,7 @@ export class PanZoom {
     this.onChange = onChange;
     this.minWidth = minWidth;
     this.dragged = false;
+    this.moves = 0;
     this.view = this.load() || (initial ? { ...initial } : { ...content });
     this.apply();
     this.install();
@@ -43,7 +46,16 @@ export class PanZoom {
     if (this.onChange) this.onChange(this.view);
   }
 
+  // A move of the player's own (it stops a glide under way).
+  touched() {
+    this.moves++;
+    if (this.onTouch) this.onTouch();
+    cancelAnimationFrame(this.gliding);
+    this.gliding = null;
+  }
+
   zoom(factor, cx, cy) {
+    this.touched();
     const v = this.view;
     const nw = Math.min(this.content.w * 1.3, Math.max(this.minWidth, v.w * factor));
     const k = nw / v.w;
@@ -54,8 +66,47 @@ export class PanZoom {
   }
 
   fit() {
+    this.touched();
     this.view = { ...this.content };
     this.apply();
+  }
+
+  // The view, smoothly, to ``to`` (its aspect kept as the screen's); a player's move stops it.
+  glide(to, ms = 320) {
+    cancelAnimationFrame(this.gliding);
+    const from = { ...this.view };
+    const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (reduced || ms <= 0) {
+      this.view = { ...to };
+      this.apply();
+      return;
+    }
+    const t0 = performance.now();
+    const step = (now) => {
+      const k = Math.min(1, (now - t0) / ms);
+      const e = k < 0.5 ? 2 * k * k : 1 - (-2 * k + 2) ** 2 / 2;
+      this.view = Object.fromEntries(["x", "y", "w", "h"].map((n) => [n, from[n] + (to[n] - from[n]) * e]));
+      this.apply();
+      this.gliding = k < 1 ? requestAnimationFrame(step) : null;
+    };
+    this.gliding = requestAnimationFrame(step);
+  }
+
+  // The screen's size in pixels and the map units per pixel of a view (the whole of ``view``
+  // shows, in the middle of the screen, as the SVG's default "meet" does).
+  unitsPerPixel(view = this.view) {
+    const r = this.root.getBoundingClientRect();
+    if (!r.width || !r.height) return 1;
+    return Math.max(view.w / r.width, view.h / r.height);
+  }
+
+  // What the screen shows of the map: the viewBox, widened to the screen's aspect.
+  visible(view = this.view) {
+    const r = this.root.getBoundingClientRect();
+    const upp = this.unitsPerPixel(view);
+    const w = r.width * upp;
+    const h = r.height * upp;
+    return { x: view.x - (w - view.w) / 2, y: view.y - (h - view.h) / 2, w, h };
   }
 
   show(view) {
@@ -87,6 +138,7 @@ export class PanZoom {
       "wheel",
       (ev) => {
         ev.preventDefault();
+        this.touched();
         const [x, y] = this.toSvg(ev);
         this.zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, x, y);
       },
@@ -123,6 +175,7 @@ export class PanZoom {
       const dx = ev.clientX - start.x;
       const dy = ev.clientY - start.y;
       if (!this.dragged && Math.hypot(dx, dy) < 6) return;
+      if (!this.dragged) this.touched();
       this.dragged = true;
       this.root.classList.add("panning");
       this.view = { ...start.view, x: start.view.x - dx * start.scale, y: start.view.y - dy * start.scale };

@@ -5,8 +5,9 @@
 // module (web/<game>/game.js) draws the position and builds the choices through the hooks it
 // gives the shell; the shell knows nothing of any game.
 
+import { cardPeek } from "./cardpeek.js";
 import { ClockPanel } from "./clock.js";
-import { api, ApiError, el, errorText, fill, loadPref, rememberedSeats, rememberSeat, savePref } from "./common.js";
+import { api, ApiError, el, errorText, fill, loadPref, rememberedSeats, rememberSeat, savePref, svg, svgText } from "./common.js";
 import { refreshMe, whoAmI } from "./header.js";
 import { lang, onLangChange, t } from "./i18n.js";
 
@@ -291,6 +292,13 @@ export class Shell {
       } catch (e) {
         this.end.ratings = null;
       }
+      // the victory points through the game, for the chart (computed once per game, kept)
+      api(`/api/games/${this.gameId}/analysis`)
+        .then((doc) => {
+          this.end.points = (doc.points || []).filter((p) => p.score);
+          this.drawEnd();
+        })
+        .catch(() => (this.end.points = null));
       if (!this.watch) await this.loadRematch();
     }
     this.drawEnd();
@@ -333,6 +341,8 @@ export class Shell {
     } else if (rated && rated.rated) {
       parts.push(el("p", { class: "muted small" }, t("shell.not_rated_now")));
     }
+    if (this.end.points && this.end.points.length >= 2) parts.unshift(this.vpChart(this.end.points));
+    if (v.seed !== null && v.seed !== undefined) parts.push(el("p", { class: "small", "data-testid": "end-seed" }, t("shell.end_seed", { seed: v.seed })));
     parts.push(el("p", {}, el("a", { href: `/replay/${this.gameId}`, "data-testid": "whole-replay" }, t("shell.whole_replay"))));
     if (!this.watch) {
       const r = this.end.rematch;
@@ -355,6 +365,37 @@ export class Shell {
     }
     fill(box, parts);
     box.hidden = false;
+  }
+
+  // The victory points after every action round (the analysis's points), one line per figure
+  // the game keeps (Paths of Glory: one; Quartermaster General: one per team).
+  vpChart(points) {
+    const W = 300, H = 110, L = 24, R = 6, T = 6, B = 14;
+    const keys = Object.keys(points[0].score);
+    const all = points.flatMap((p) => keys.map((k) => p.score[k]));
+    const lo = Math.min(0, ...all);
+    const hi = Math.max(lo + 1, ...all);
+    const x = (i) => L + ((W - L - R) * i) / (points.length - 1);
+    const y = (n) => T + ((H - T - B) * (hi - n)) / (hi - lo);
+    const name = (k) => (this.hooks.scoreName ? this.hooks.scoreName(k) : k);
+    const last = points[points.length - 1].score;
+    const chart = svg("svg", { class: "vp-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("shell.vp_chart_label", { values: keys.map((k) => `${name(k)} ${last[k]}`).join(", ") }), "data-testid": "vp-chart" });
+    svg("line", { class: "vp-grid", x1: L, x2: W - R, y1: y(lo), y2: y(lo) }, chart);
+    svg("line", { class: "vp-grid", x1: L, x2: W - R, y1: y(hi), y2: y(hi) }, chart);
+    svgText(chart, L - 3, y(hi) + 3, String(hi), { class: "vp-axis" });
+    svgText(chart, L - 3, y(lo) + 3, String(lo), { class: "vp-axis" });
+    svgText(chart, L, H - 2, t("shell.vp_chart_start"), { class: "vp-axis start" });
+    svgText(chart, W - R, H - 2, t("shell.vp_chart_end"), { class: "vp-axis" });
+    for (const k of keys) {
+      svg("polyline", { class: `vp-line vp-${k}`, points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.score[k]).toFixed(1)}`).join(" ") }, chart);
+    }
+    return el(
+      "div",
+      { class: "vp-history" },
+      el("div", { class: "sub-title" }, t("shell.vp_chart")),
+      chart,
+      keys.length > 1 ? el("div", { class: "chance-legend" }, keys.map((k) => el("span", {}, el("span", { class: `swatch vp-${k}` }), `${name(k)}: ${last[k]}`))) : null,
+    );
   }
 
   rematchButton(label) {
@@ -508,7 +549,9 @@ export class Shell {
     const held = v.held || [v.seat];
     const mine = pending.some((s) => held.includes(s));
     const name = (s) => (this.hooks.seatName ? this.hooks.seatName(s) : s);
-    const parts = [el("div", { class: "seed-title" }, v.seed !== null && v.seed !== undefined ? t("shell.seed_title", { seed: v.seed }) : t("shell.seed_title_hidden"))];
+    const title = v.seed !== null && v.seed !== undefined ? t("shell.seed_title", { seed: v.seed }) : t("shell.seed_title_hidden");
+    const parts = [el("div", { class: "seed-title" }, title)];
+    box.classList.toggle("compact", !mine && !pending.length);
     if (mine) {
       parts.push(
         el("p", {}, t("shell.seed_ask")),
@@ -522,9 +565,11 @@ export class Shell {
     } else if (pending.length) {
       parts.push(el("p", { class: "muted" }, t("shell.seed_waiting", { seats: pending.map(name).join(", ") })));
     } else {
-      // only people agree to a seed; against bots alone the creator's choice stands
+      // only people agree to a seed; against bots alone the creator's choice stands (one line:
+      // the title, the rest on hovering it)
       const others = Object.entries(v.seats || {}).filter(([s, x]) => !held.includes(s) && x.kind !== "bot");
-      parts.push(el("p", { class: "muted small" }, t(others.length ? "shell.seed_agreed" : "shell.seed_chosen")));
+      parts[0].title = t(others.length ? "shell.seed_agreed" : "shell.seed_chosen");
+      parts.push(el("span", { class: "muted small" }, ` · ${t(others.length ? "shell.seed_agreed_short" : "shell.seed_chosen_short")}`));
     }
     fill(box, parts);
     box.hidden = false;
@@ -555,6 +600,7 @@ export class Shell {
     $("notify").hidden = this.watch;
     $("chat-tab").hidden = this.watch;
     if ($("resign")) $("resign").onclick = () => this.resign();
+    if ($("hand")) cardPeek($("hand")); // a card's whole face on hover or a long press
     this.renderNotify();
     // the clocks, their pause and the seat's turn notifications (../clock.js)
     if ($("clock")) {
@@ -570,6 +616,25 @@ export class Shell {
         closeMenu();
         if (!$("confirm").hidden) $("confirm-no").click();
         else if (escapeKey) escapeKey();
+        return;
+      }
+      // shortcuts, never while typing or with a modifier: U undoes the last decision, Enter
+      // presses the prompt's button when it is the only one (a button or link in focus keeps
+      // its own Enter)
+      const typing = e.target.closest && e.target.closest("input, textarea, select, [contenteditable]");
+      if (typing || e.ctrlKey || e.metaKey || e.altKey || !$("confirm").hidden) return;
+      if ((e.key === "u" || e.key === "U" || e.key === "г" || e.key === "Г") && this.state.v && this.state.v.can_undo) {
+        const b = document.querySelector("#prompt [data-testid=undo]");
+        if (b) {
+          e.preventDefault();
+          b.click();
+        }
+      } else if (e.key === "Enter" && (e.target === document.body || e.target === document.documentElement)) {
+        const only = document.querySelectorAll("#prompt button[data-action]");
+        if (only.length === 1) {
+          e.preventDefault();
+          only[0].click();
+        }
       }
     });
     document.addEventListener("click", (e) => {

@@ -5,11 +5,23 @@
 // Space names keep a readable size on the screen at every zoom: names that would overlap
 // another name or space at this zoom are left out (they show when zooming in, and on hover).
 
+import { MapKeys } from "../mapkeys.js";
 import { PanZoom } from "../panzoom.js";
 import { counterText, inkFor, nationColor, svg, svgText as text, t as tr } from "./common.js";
 
 const TERRAIN = { clear: "#f4f0e2", forest: "#cfe2bd", mountain: "#dccab0", swamp: "#c3dcd8", desert: "#efdca2" };
 const LABEL_PX = 11; // the size of space names on the screen, in pixels
+const TARGET_LABEL = 1.18; // the names of the highlighted choices, this much larger
+const ARMY = 34; // a counter's size on the map: an army's, a corps'
+const CORPS = 30;
+const COUNTER_PX = 26; // zoomed out, a corps counter keeps this size on the screen (its factors read)...
+const COUNTER_GROW = 2; // ...growing to at most twice its size on the map (neighbours stay apart)
+const MARK_PX = 11; // forts, VP markers and the like keep this size on the screen...
+const MARK_GROW = 1.4; // ...growing to at most this many times their size
+// The most map units per pixel at which the view counts as readable when it follows the play:
+// a laptop's whole map (counters grown to about 22 pixels); on a phone, closer (30 pixels, for a
+// thumb).
+const readableUpp = () => (window.matchMedia("(max-width: 760px), (pointer: coarse)").matches ? 2 : 2.9);
 const LABEL_FONT = '600 100px "DejaVu Sans Condensed", "Liberation Sans Narrow", "Arial Narrow", sans-serif';
 
 let measureCtx = null;
@@ -50,37 +62,50 @@ function boxLabel(parent, x, y, name, width) {
 }
 
 export class Board {
-  constructor(container, facts, { onSpace, onUnit, storeKey = null } = {}) {
+  constructor(container, facts, { onSpace, onUnit, storeKey = null, describe = null } = {}) {
     this.facts = facts;
     this.onSpace = onSpace || (() => {});
     this.onUnit = onUnit || (() => {});
     this.W = facts.doc.width;
     this.H = facts.doc.height;
     this.root = svg("svg", { class: "board", viewBox: `0 0 ${this.W} ${this.H}`, "data-testid": "board" });
+    // the highlighted choices as the map's focus stops (../mapkeys.js); a stop out of sight is
+    // brought into it
+    this.keys = new MapKeys(this.root, {
+      describe: describe || ((id) => this.facts.name ? this.facts.name(id) : id),
+      onFocus: (g) => this.reveal(g),
+    });
     container.append(this.root);
     this.showSupply = true;
     this.spaceEls = new Map();
     this.unitEls = new Map();
     this.labels = [];
     this.trail = [];
+    this.counters = [];
+    this.badges = [];
+    this.ext = new Map();
     this.drawDefs();
     this.drawStatic();
     this.layers = {
       marks: svg("g", { class: "marks" }, this.root),
+      deco: svg("g", { class: "deco" }, this.root),
       trail: svg("g", { class: "trail" }, this.root),
       units: svg("g", { class: "units" }, this.root),
+      rims: svg("g", { class: "rims" }, this.root),
+      trailTop: svg("g", { class: "trail trail-top" }, this.root),
+      rings: svg("g", { class: "rings" }, this.root),
       labels: this.labelLayer,
       top: svg("g", { class: "top-marks" }, this.root),
     };
     this.root.append(this.labelLayer); // names above the counters
     this.root.append(this.layers.top);
-    // Names are laid out again for the new zoom at the next frame.
+    // Counters, markers and names are laid out again for the new zoom at the next frame.
     const onChange = () => {
       cancelAnimationFrame(this.labelFrame);
-      this.labelFrame = requestAnimationFrame(() => this.layoutLabels());
+      this.labelFrame = requestAnimationFrame(() => this.layout());
     };
     this.pz = new PanZoom(this.root, this.contentBox(), { storeKey, onChange });
-    new ResizeObserver(() => this.layoutLabels()).observe(this.root);
+    new ResizeObserver(() => this.layout()).observe(this.root);
   }
 
   drawDefs() {
@@ -191,44 +216,121 @@ export class Board {
     this.labels.sort((a, b) => a.prio - b.prio);
   }
 
+  // -- sizes that read on the screen at every zoom ---------------------------------------------
+
+  // Map units per screen pixel now.
+  upp() {
+    return this.pz.unitsPerPixel();
+  }
+
+  // Zoomed out, counters and markers grow (to COUNTER_PX on the screen, at most COUNTER_GROW
+  // times their size on the map) so that the factors still read; zoomed in they are the map's.
+  scales(upp) {
+    const q = (x) => Math.round(x * 20) / 20;
+    return {
+      k: q(Math.min(COUNTER_GROW, Math.max(1, (COUNTER_PX * upp) / 30))),
+      km: q(Math.min(MARK_GROW, Math.max(1, (MARK_PX * upp) / 16))),
+    };
+  }
+
+  // A space's extent on the map now: its box and its stack's counters.
+  extent(id) {
+    return this.ext.get(id) || this.spaceBox(id);
+  }
+
+  spaceBox(id) {
+    const s = this.facts.spaces.get(id);
+    return s ? [s.x - s.w / 2, s.y - s.h / 2, s.x + s.w / 2, s.y + s.h / 2] : null;
+  }
+
+  // Counters, markers and names for the zoom now (again only when a size changed, or when
+  // ``force``: a new position or new highlights).
+  layout(force = false) {
+    const r = this.root.getBoundingClientRect();
+    if (!r.width || !r.height || !this.v) return;
+    const upp = this.upp();
+    const fs = Math.min(90, Math.max(7, LABEL_PX * upp));
+    const { k, km } = this.scales(upp);
+    if (!force && this.lastFs !== undefined && Math.abs(this.lastFs - fs) < 0.01 && k === this.k && km === this.km) return;
+    this.lastFs = fs;
+    this.k = k;
+    this.km = km;
+    this.placeCounters();
+    this.drawDeco();
+    this.drawTrail();
+    this.drawRings(upp);
+    this.layoutLabels(fs, upp);
+    this.root.dataset.counterK = String(k);
+  }
+
+  placeCounters() {
+    const k = this.k;
+    this.ext = new Map();
+    for (const c of this.counters) {
+      const x = c.x + c.off * k;
+      const y = c.y + c.off * k;
+      c.g.setAttribute("transform", `translate(${x} ${y}) scale(${k})`);
+      const half = (c.size * k) / 2;
+      const b = this.ext.get(c.sid) || this.spaceBox(c.sid);
+      this.ext.set(c.sid, [Math.min(b[0], x - half), Math.min(b[1], y - half), Math.max(b[2], x + half), Math.max(b[3], y + half)]);
+    }
+    for (const b of this.badges) {
+      const e = this.ext.get(b.sid) || this.spaceBox(b.sid);
+      b.g.setAttribute("transform", `translate(${e[0] + 1 * k} ${e[1] + 1 * k}) scale(${k})`);
+    }
+  }
+
   // -- names at a readable size -------------------------------------------------------------
 
-  layoutLabels() {
-    const r = this.root.getBoundingClientRect();
-    if (!r.width || !r.height) return;
-    const upp = Math.max(this.pz.view.w / r.width, this.pz.view.h / r.height); // map units per pixel
-    const fs = Math.min(90, Math.max(7, LABEL_PX * upp));
-    if (this.lastFs !== undefined && Math.abs(this.lastFs - fs) < 0.01) return;
-    this.lastFs = fs;
+  // Every name at LABEL_PX on the screen where it meets no other name and no space or stack;
+  // the names of the highlighted choices first, bolder, and always.
+  layoutLabels(fs, upp) {
     this.labelLayer.style.fontSize = `${fs}px`;
     const placed = [];
+    const boxes = [...this.boxes.filter((b) => !this.ext.has(b[4])), ...[...this.ext].map(([id, e]) => [...e, id])];
     const occupied = (rect, own) => {
       for (const p of placed) if (meets(rect, p)) return true;
-      for (const b of this.boxes) if (b[4] !== own && meets(rect, b)) return true;
+      for (const b of boxes) if (b[4] !== own && meets(rect, b)) return true;
       return false;
     };
-    const h = fs * 1.05;
-    for (const lb of this.labels) {
-      const w = (lb.w100 * fs) / 100;
-      const mid = (lb.top + lb.bottom) / 2;
-      const half = (lb.bottom - lb.top) / 2;
+    const targets = this.targetSpaces();
+    const order = [...this.labels].sort((a, b) => (targets.has(b.id) ? 1 : 0) - (targets.has(a.id) ? 1 : 0));
+    for (const lb of order) {
+      const hot = targets.has(lb.id);
+      const f = hot ? fs * TARGET_LABEL : fs;
+      const w = (lb.w100 * f) / 100;
+      const h = f * 1.05;
+      const e = this.extent(lb.id);
+      const [left, top, right, bottom] = e;
+      const mid = (top + bottom) / 2;
+      const x = (left + right) / 2;
       const spots = [
-        [lb.x - w / 2, lb.bottom + 1, lb.x + w / 2, lb.bottom + 1 + h], // below
-        [lb.x - w / 2, lb.top - 1 - h, lb.x + w / 2, lb.top - 1], // above
-        [lb.x + half + 2, mid - h / 2, lb.x + half + 2 + w, mid + h / 2], // right
-        [lb.x - half - 2 - w, mid - h / 2, lb.x - half - 2, mid + h / 2], // left
+        [x - w / 2, bottom + 1, x + w / 2, bottom + 1 + h], // below
+        [x - w / 2, top - 1 - h, x + w / 2, top - 1], // above
+        [right + 2, mid - h / 2, right + 2 + w, mid + h / 2], // right
+        [left - 2 - w, mid - h / 2, left - 2, mid + h / 2], // left
       ];
-      const at = spots.find((r) => !occupied(r, lb.id));
+      const at = spots.find((r) => !occupied(r, lb.id)) || (hot ? spots[0] : null);
+      lb.el.classList.toggle("target-label", hot);
       if (at) {
         placed.push(at);
         lb.el.setAttribute("x", String((at[0] + at[2]) / 2));
-        lb.el.setAttribute("y", String(at[3] - fs * 0.22));
+        lb.el.setAttribute("y", String(at[3] - f * 0.22));
+        lb.el.style.fontSize = hot ? `${f}px` : "";
         lb.el.classList.remove("label-hidden");
       } else {
         lb.el.classList.add("label-hidden");
       }
     }
     this.root.dataset.labelPx = String(Math.round((fs / upp) * 10) / 10);
+  }
+
+  // The spaces of the highlighted choices (a unit's: where it stands).
+  targetSpaces() {
+    const hl = this.hl || { spaces: new Set(), units: new Set() };
+    const out = new Set(hl.spaces);
+    for (const u of this.v?.board.units || []) if (hl.units.has(u.id)) out.add(u.space);
+    return out;
   }
 
   // -- the position -------------------------------------------------------------------------
@@ -238,17 +340,9 @@ export class Board {
     const f = this.facts;
     const marks = this.layers.marks;
     marks.replaceChildren();
-    this.layers.top.replaceChildren();
     const board = v.board;
-    const historical = v.historical;
     const outSpaces = new Set(this.showSupply ? v.supply?.spaces || [] : []);
     const neutral = new Set(v.neutral || []);
-    const mm = v.map_marks || {};
-    const move = new Set(mm.move || []);
-    const attack = new Set(mm.attack || []);
-    const attacked = new Set(mm.attacked || []);
-    const from = new Set(mm.attack_from || []);
-    const badges = { move: tr("pog.badge.move"), attack: tr("pog.badge.attack") }; // П and А in Russian
     for (const s of f.spaces.values()) {
       const el = this.spaceEls.get(s.id);
       if (s.kind === "offmap_box") continue;
@@ -262,68 +356,119 @@ export class Board {
       const x0 = s.x - s.w / 2;
       const y0 = s.y - s.h / 2;
       if (isNeutral) svg("rect", { x: x0, y: y0, width: s.w, height: s.h, rx: 7, class: "neutral-fill" }, marks);
-      else if (side && side !== s.initial_control) {
+      if (outSpaces.has(s.id)) svg("rect", { x: x0, y: y0, width: s.w, height: s.h, rx: 7, class: "oos-space" }, marks);
+    }
+    this.renderUnits(v);
+    this.applyHighlights();
+    this.layout(true);
+  }
+
+  // The markers of the position and of the procedure, at each space's extent now: VP spaces,
+  // forts, trenches, changed control, the MEF beachhead, activated spaces, attackers and target.
+  drawDeco() {
+    const v = this.v;
+    const f = this.facts;
+    const km = this.km;
+    const deco = this.layers.deco;
+    const top = this.layers.top;
+    deco.replaceChildren();
+    top.replaceChildren();
+    const board = v.board;
+    const neutral = new Set(v.neutral || []);
+    const mm = v.map_marks || {};
+    const move = new Set(mm.move || []);
+    const attack = new Set(mm.attack || []);
+    const attacked = new Set(mm.attacked || []);
+    const from = new Set(mm.attack_from || []);
+    const badges = { move: tr("pog.badge.move"), attack: tr("pog.badge.attack") }; // П and А in Russian
+    const at = (parent, x, y, cls, attrs = {}) => svg("g", { class: cls, transform: `translate(${x} ${y}) scale(${km})`, ...attrs }, parent);
+    const rims = this.layers.rims;
+    rims.replaceChildren();
+    for (const s of f.spaces.values()) {
+      if (s.kind === "offmap_box") continue;
+      // the space's own markers at its box (a stack grown over it covers them: zoom in, or
+      // hover the space); those of the procedure around its stack
+      const [x0, y0, x1, y1] = this.spaceBox(s.id);
+      const cx = s.x;
+      const side = neutral.has(s.id) ? null : board.control[s.id];
+      if (side && side !== s.initial_control) {
         // a control marker: the space changed hands
-        svg("rect", { x: x0 + s.w / 2 - 9, y: y0 - 7, width: 18, height: 12, rx: 2, class: `control-marker ctrl-mark-${side}` }, marks);
+        const g = at(deco, cx, y0, "control-mark");
+        svg("rect", { x: -9, y: -7, width: 18, height: 12, rx: 2, class: `control-marker ctrl-mark-${side}` }, g);
       }
-      const isVp = historical ? s.vp : s.vp_classic;
+      const isVp = v.historical ? s.vp : s.vp_classic;
       if (isVp) {
-        svg("circle", { cx: x0 + 9, cy: y0 + 9, r: 8, class: `vp vp-${side || "neutral"}` }, marks);
-        text(marks, x0 + 9, y0 + 13, "★", { class: "vp-star" });
+        const g = at(deco, x0 + 9 * km, y0 + 9 * km, "vp-mark");
+        svg("circle", { cx: 0, cy: 0, r: 8, class: `vp vp-${side || "neutral"}` }, g);
+        text(g, 0, 4, "★", { class: "vp-star" });
       }
       if (s.fort) {
         const state = board.forts[s.id] || "intact";
-        const fx = s.x + s.w / 2 - 9;
-        const fy = y0 + 9;
-        svg("rect", { x: fx - 8, y: fy - 8, width: 16, height: 16, rx: 2, class: `fort fort-${state} fort-${side}` }, marks);
-        text(marks, fx, fy + 4, state === "destroyed" ? "✕" : String(s.fort), { class: "fort-label" });
+        const g = at(deco, x1 - 9 * km, y0 + 9 * km, "fort-mark");
+        svg("rect", { x: -8, y: -8, width: 16, height: 16, rx: 2, class: `fort fort-${state} fort-${side}` }, g);
+        text(g, 0, 4, state === "destroyed" ? "✕" : String(s.fort), { class: "fort-label" });
       }
-      const tr = board.trenches[s.id];
-      if (tr) {
-        const ty = s.y + s.h / 2 - 4;
+      const trench = board.trenches[s.id];
+      if (trench) {
+        const g = at(deco, cx, y1 - 4 * km, "trench-mark");
+        const w = s.w - 12;
         const pts = [];
-        for (let i = 0; i <= 6; i++) pts.push(`${x0 + 6 + (i * (s.w - 12)) / 6},${ty - (i % 2 ? 5 : 0)}`);
-        svg("polyline", { points: pts.join(" "), class: `trench trench-${tr.side}` }, marks);
-        text(marks, s.x, ty - 6, tr.level === 2 ? "T2" : "T1", { class: `trench-label trench-${tr.side}` });
+        for (let i = 0; i <= 6; i++) pts.push(`${-w / 2 + (i * w) / 6},${i % 2 ? -5 : 0}`);
+        svg("polyline", { points: pts.join(" "), class: `trench trench-${trench.side}` }, g);
+        text(g, 0, -6, trench.level === 2 ? "T2" : "T1", { class: `trench-label trench-${trench.side}` });
       }
-      if (outSpaces.has(s.id)) {
-        svg("rect", { x: x0, y: y0, width: s.w, height: s.h, rx: 7, class: "oos-space" }, marks);
-      }
-      // markers of the operation under way
+      // markers of the operation under way, around the space's stack
+      const [e0, f0, e1, f1] = this.extent(s.id);
       const badge = (label, cls, dx) => {
-        const g = svg("g", { class: `act-marker ${cls}`, "data-marker": `${cls}:${s.id}` }, this.layers.top);
-        svg("rect", { x: x0 - 12 + dx, y: y0 - 12, width: 22, height: 22, rx: 4 }, g);
-        text(g, x0 - 1 + dx, y0 + 4, label, {});
+        const g = svg("g", { class: `act-marker ${cls}`, "data-marker": `${cls}:${s.id}`, transform: `translate(${e0 + dx * km} ${f0}) scale(${km})` }, top);
+        svg("rect", { x: -12, y: -12, width: 22, height: 22, rx: 4 }, g);
+        text(g, -1, 4, label, {});
       };
       if (move.has(s.id)) badge(badges.move, "act-move", 0);
       if (attack.has(s.id)) badge(badges.attack, "act-attack", move.has(s.id) ? 24 : 0);
-      if (attacked.has(s.id)) svg("circle", { cx: s.x, cy: s.y, r: Math.max(s.w, s.h) * 0.62, class: "attacked-ring" }, marks);
-      if (from.has(s.id)) svg("rect", { x: x0 - 5, y: y0 - 5, width: s.w + 10, height: s.h + 10, rx: 9, class: "attack-from" }, marks);
+      if (attacked.has(s.id)) svg("circle", { cx: (e0 + e1) / 2, cy: (f0 + f1) / 2, r: Math.max(e1 - e0, f1 - f0) * 0.62, class: "attacked-ring" }, rims);
+      if (from.has(s.id)) svg("rect", { x: e0 - 5, y: f0 - 5, width: e1 - e0 + 10, height: f1 - f0 + 10, rx: 9, class: "attack-from" }, rims);
     }
     if (v.markers?.mef_beachhead) {
       const s = f.spaces.get(v.markers.mef_beachhead);
       if (s) {
-        const g = svg("g", { class: "beachhead" }, this.layers.top);
-        svg("rect", { x: s.x - 26, y: s.y + s.h / 2 - 2, width: 52, height: 16, rx: 3 }, g);
-        text(g, s.x, s.y + s.h / 2 + 10, "BEACH", {});
+        const [, , , y1] = this.extent(s.id);
+        const g = svg("g", { class: "beachhead", transform: `translate(${s.x} ${y1 + 6 * km}) scale(${km})` }, top);
+        svg("rect", { x: -26, y: -8, width: 52, height: 16, rx: 3 }, g);
+        text(g, 0, 4, "BEACH", {});
       }
     }
     if (mm.target) {
       const s = f.spaces.get(mm.target);
       if (s) {
-        const g = svg("g", { class: "target-marker", "data-marker": `target:${s.id}` }, this.layers.top);
-        const r = Math.max(s.w, s.h) * 0.72;
-        svg("circle", { cx: s.x, cy: s.y, r }, g);
-        svg("line", { x1: s.x - r - 10, y1: s.y, x2: s.x - r + 12, y2: s.y }, g);
-        svg("line", { x1: s.x + r - 12, y1: s.y, x2: s.x + r + 10, y2: s.y }, g);
-        svg("line", { x1: s.x, y1: s.y - r - 10, x2: s.x, y2: s.y - r + 12 }, g);
-        svg("line", { x1: s.x, y1: s.y + r - 12, x2: s.x, y2: s.y + r + 10 }, g);
+        const [x0, y0, x1, y1] = this.extent(s.id);
+        const cx = (x0 + x1) / 2;
+        const cy = (y0 + y1) / 2;
+        const g = svg("g", { class: "target-marker", "data-marker": `target:${s.id}` }, top);
+        const r = Math.max(x1 - x0, y1 - y0) * 0.72;
+        const t = 11 * km;
+        svg("circle", { cx, cy, r }, g);
+        svg("line", { x1: cx - r - t, y1: cy, x2: cx - r + t, y2: cy }, g);
+        svg("line", { x1: cx + r - t, y1: cy, x2: cx + r + t, y2: cy }, g);
+        svg("line", { x1: cx, y1: cy - r - t, x2: cx, y2: cy - r + t }, g);
+        svg("line", { x1: cx, y1: cy + r - t, x2: cx, y2: cy + r + t }, g);
       }
     }
-    this.renderUnits(v);
-    this.drawTrail();
-    this.applyHighlights();
-    this.layoutLabels();
+  }
+
+  // A ring around each highlighted space and its stack, a few pixels wide at every zoom.
+  drawRings(upp) {
+    const layer = this.layers.rings;
+    layer.replaceChildren();
+    const hl = this.hl || { spaces: new Set(), selected: new Set() };
+    const ring = (id, cls) => {
+      if (!this.facts.spaces.has(id)) return;
+      const [x0, y0, x1, y1] = this.extent(id);
+      const p = 3 * upp;
+      svg("rect", { x: x0 - p, y: y0 - p, width: x1 - x0 + 2 * p, height: y1 - y0 + 2 * p, rx: 8 + p, class: cls, "stroke-width": 3 * upp, "data-ring": id }, layer);
+    };
+    for (const id of hl.spaces) ring(id, "target-ring");
+    for (const id of hl.selected) ring(id, "selected-ring");
   }
 
   renderUnits(v) {
@@ -331,6 +476,8 @@ export class Board {
     const layer = this.layers.units;
     layer.replaceChildren();
     this.unitEls.clear();
+    this.counters = [];
+    this.badges = [];
     const outUnits = new Set(this.showSupply ? v.supply?.units || [] : []);
     const mm = v.map_marks || {};
     const attackers = new Set(mm.attackers || []);
@@ -355,26 +502,30 @@ export class Board {
         units.forEach((u, i) => {
           const cx = s.x - s.w / 2 + 5 + size / 2 + (i % Math.max(cols, per)) * dx;
           const cy = s.y - s.h / 2 + 34 + size / 2 + Math.floor(i / Math.max(cols, per)) * gap;
-          this.counter(layer, u, cx, cy, size, outUnits, attackers, 0);
+          const g = this.counter(layer, u, size, outUnits, attackers, 0);
+          g.setAttribute("transform", `translate(${cx} ${cy})`);
         });
         continue;
       }
       const n = units.length;
-      const step = n > 2 ? 8 : 10;
+      const step = n > 2 ? 4 : 6;
       units.forEach((u, i) => {
-        const off = (i - (n - 1) / 2) * step;
-        this.counter(layer, u, s.x + off, s.y - 4 + off, f.units.get(u.id).army ? 36 : 30, outUnits, attackers, n);
+        const size = f.units.get(u.id).army ? ARMY : CORPS;
+        const g = this.counter(layer, u, size, outUnits, attackers, n);
+        this.counters.push({ g, sid, x: s.x, y: s.y - 3, off: (i - (n - 1) / 2) * step, size });
       });
       if (n > 1) {
-        const bx = s.x - s.w / 2 - 4;
-        const by = s.y - s.h / 2 + 4;
-        svg("circle", { cx: bx, cy: by, r: 10, class: "stack-badge" }, layer);
-        text(layer, bx, by + 4, String(n), { class: "stack-count" });
+        const g = svg("g", { class: "stack-mark", "data-stack-of": sid }, layer);
+        svg("circle", { cx: 0, cy: 0, r: 8, class: "stack-badge" }, g);
+        text(g, 0, 3.5, String(n), { class: "stack-count" });
+        this.badges.push({ g, sid });
       }
     }
   }
 
-  counter(layer, u, cx, cy, size, outUnits, attackers, stackSize) {
+  // One counter, drawn about (0, 0) (the caller places it): the nation's band and letters,
+  // the army's number or the corps' letters, and its factors, large.
+  counter(layer, u, size, outUnits, attackers, stackSize) {
     const d = this.facts.units.get(u.id);
     const fill = nationColor(d.nation);
     const ink = inkFor(fill);
@@ -387,30 +538,33 @@ export class Board {
       },
       layer,
     );
-    const x0 = cx - size / 2;
-    const y0 = cy - size / 2;
-    svg("rect", { x: x0, y: y0, width: size, height: size, rx: 3, fill, class: "unit-body" }, g);
-    svg("rect", { x: x0, y: y0, width: size, height: size * 0.3, class: `side-band side-band-${d.side}` }, g);
+    const h = size / 2;
+    svg("rect", { x: -h, y: -h, width: size, height: size, rx: 3, fill, class: "unit-body" }, g);
+    svg("rect", { x: -h, y: -h, width: size, height: size * 0.27, class: `side-band side-band-${d.side}` }, g);
     const t = counterText(d);
-    const small = size < 28;
-    text(g, cx, y0 + size * 0.25, t.top, { class: "unit-nation", fill: "#fff", "font-size": small ? 7 : 8.5 });
-    text(g, cx, cy + size * 0.14, t.main, {
-      class: `unit-name${t.main === "corps" ? " unit-corps" : ""}`,
+    text(g, 0, -h + size * 0.23, t.top, { class: "unit-nation", fill: "#fff", "font-size": size * 0.24 });
+    const corps = t.main === counterText({ ...d, id: "x_corps_1" }).main;
+    text(g, 0, size * 0.08, t.main, {
+      class: `unit-name${corps ? " unit-corps" : ""}`,
       fill: ink,
-      "font-size": t.main === "corps" ? (small ? 6 : 7.5) : t.main.length > 3 ? 8 : small ? 9 : 11,
+      "font-size": corps ? size * 0.22 : t.main.length > 3 ? size * 0.24 : size * 0.3,
     });
-    const fac = u.reduced ? d.reduced : d.full;
-    text(g, cx, y0 + size - 2.5, fac.join("-"), { class: "unit-factors", fill: ink, "font-size": small ? 6.5 : 8 });
-    if (u.reduced) svg("line", { x1: x0 + 2, y1: y0 + size - 1.2, x2: x0 + size - 2, y2: y0 + size - 1.2, class: "reduced-line" }, g);
-    if (outUnits.has(u.id)) svg("circle", { cx: x0 + size - 3, cy: y0 + 3, r: 5, class: "oos-unit" }, g);
-    const title = svg("title", {}, g);
-    title.textContent = `${d.name}${u.reduced ? ` (${tr("pog.reduced")})` : ""} ${fac.join("-")}${outUnits.has(u.id) ? ` — ${tr("pog.out_of_supply")}` : ""}`;
+    const fac = (u.reduced ? d.reduced : d.full).join("-");
+    const ft = text(g, 0, h - size * 0.08, fac, { class: "unit-factors", fill: ink, "font-size": size * 0.38 });
+    if (fac.length >= 5) {
+      ft.setAttribute("textLength", String(size * 0.9));
+      ft.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+    if (u.reduced) svg("line", { x1: -h + 2, y1: h - 1.2, x2: h - 2, y2: h - 1.2, class: "reduced-line" }, g);
+    if (outUnits.has(u.id)) svg("circle", { cx: h - 3, cy: -h + 3, r: 5, class: "oos-unit" }, g);
+    svg("title", {}, g).textContent = `${d.name}${u.reduced ? ` (${tr("pog.reduced")})` : ""} ${fac}${outUnits.has(u.id) ? ` — ${tr("pog.out_of_supply")}` : ""}`;
     g.addEventListener("click", (ev) => {
       if (this.pz.dragged) return;
       ev.stopPropagation();
       this.onUnit(u.id, ev);
     });
     this.unitEls.set(u.id, g);
+    return g;
   }
 
   // -- what happened since the player's last decision ----------------------------------------
@@ -423,8 +577,12 @@ export class Board {
 
   drawTrail() {
     const layer = this.layers.trail;
+    const over = this.layers.trailTop;
     layer.replaceChildren();
+    over.replaceChildren();
+    if (!this.v) return;
     const f = this.facts;
+    const km = this.km || 1;
     const spot = (id) => {
       const s = f.spaces.get(id);
       return s ? [s.x, s.y] : null;
@@ -449,15 +607,15 @@ export class Board {
           layer,
         );
       } else if (t.kind === "combat") {
-        const s = f.spaces.get(t.space);
-        if (!s) continue;
-        const g = svg("g", { class: `trail-combat${hot}`, "data-trail": `combat:${t.space}` }, layer);
-        svg("circle", { cx: s.x + s.w / 2, cy: s.y - s.h / 2, r: 13 }, g);
-        text(g, s.x + s.w / 2, s.y - s.h / 2 + 5, "⚔", {});
+        if (!f.spaces.has(t.space)) continue;
+        const [, y0, x1] = this.extent(t.space);
+        const g = svg("g", { class: `trail-combat${hot}`, "data-trail": `combat:${t.space}`, transform: `translate(${x1} ${y0}) scale(${km})` }, over);
+        svg("circle", { cx: 0, cy: 0, r: 13 }, g);
+        text(g, 0, 5, "⚔", {});
       } else if (t.kind === "eliminated" || t.kind === "control") {
-        const s = f.spaces.get(t.space);
-        if (!s) continue;
-        svg("rect", { x: s.x - s.w / 2 - 7, y: s.y - s.h / 2 - 7, width: s.w + 14, height: s.h + 14, rx: 10, class: `trail-${t.kind}${hot}` }, layer);
+        if (!f.spaces.has(t.space)) continue;
+        const [x0, y0, x1, y1] = this.extent(t.space);
+        svg("rect", { x: x0 - 7, y: y0 - 7, width: x1 - x0 + 14, height: y1 - y0 + 14, rx: 10, class: `trail-${t.kind}${hot}` }, over);
       }
     }
   }
@@ -467,6 +625,15 @@ export class Board {
   highlight({ spaces = [], units = [], selected = [] } = {}) {
     this.hl = { spaces: new Set(spaces), units: new Set(units), selected: new Set(selected) };
     this.applyHighlights();
+    this.layout(true);
+  }
+
+  reveal(g) {
+    const r = g.getBoundingClientRect();
+    const box = this.root.getBoundingClientRect();
+    if (r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom) return;
+    const at = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(this.root.getScreenCTM().inverse());
+    this.pz.centerOn(at.x, at.y);
   }
 
   applyHighlights() {
@@ -479,6 +646,7 @@ export class Board {
       g.classList.toggle("target", hl.units.has(id));
       g.classList.toggle("selected", hl.selected.has(id));
     }
+    this.keys.update();
   }
 
   flash(id) {
@@ -490,6 +658,44 @@ export class Board {
     setTimeout(() => el.classList.remove("flash"), 2200);
     const s = this.facts.spaces.get(id) || this.facts.spaces.get(this.v?.board.units.find((u) => u.id === id)?.space);
     if (s) this.pz.centerOn(s.x, s.y);
+  }
+
+  // -- the view follows the decision ---------------------------------------------------------
+
+  // Bring ``spaces`` (ids) into sight at a zoom where counters read: nothing when they already
+  // are; else the player's zoom kept if it reads and they fit, the least zoom out that shows
+  // them all, or the zoom in that makes them read (a phone's whole map does not). Glides there.
+  focus(spaces) {
+    const boxes = spaces.map((id) => this.facts.spaces.get(id) && this.extent(id)).filter(Boolean);
+    if (!boxes.length) return false;
+    const pad = 70;
+    const want = {
+      x0: Math.min(...boxes.map((b) => b[0])) - pad,
+      y0: Math.min(...boxes.map((b) => b[1])) - pad,
+      x1: Math.max(...boxes.map((b) => b[2])) + pad,
+      y1: Math.max(...boxes.map((b) => b[3])) + pad,
+    };
+    const r = this.root.getBoundingClientRect();
+    if (!r.width || !r.height) return false;
+    const seen = this.pz.visible();
+    const upp = this.pz.unitsPerPixel();
+    const inside = want.x0 >= seen.x && want.y0 >= seen.y && want.x1 <= seen.x + seen.w && want.y1 <= seen.y + seen.h;
+    const readable = readableUpp();
+    if (inside && upp <= readable * 1.02) return false;
+    // the units per pixel to show: the player's if they read, else readable; more if needed to
+    // show them all (never more than the whole map)
+    const need = Math.max((want.x1 - want.x0) / r.width, (want.y1 - want.y0) / r.height);
+    const whole = Math.max(this.pz.content.w / r.width, this.pz.content.h / r.height);
+    const u = Math.min(whole, Math.max(need, Math.min(upp, readable)));
+    const w = r.width * u;
+    const h = r.height * u;
+    // centred on them, but no more of the sea around the map than needed
+    const c = this.pz.content;
+    const clamp = (a, lo, hi) => (lo > hi ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, a)));
+    const x = clamp((want.x0 + want.x1) / 2 - w / 2, Math.min(c.x, want.x0), Math.max(c.x + c.w, want.x1) - w);
+    const y = clamp((want.y0 + want.y1) / 2 - h / 2, Math.min(c.y, want.y0), Math.max(c.y + c.h, want.y1) - h);
+    this.pz.glide({ x, y, w, h });
+    return true;
   }
 
   // -- zoom and pan (kept per game in this browser) ----------------------------------------

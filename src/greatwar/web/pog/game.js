@@ -2,10 +2,11 @@
 // shared shell (../shell.js) connects, sends, undoes, chats and notifies; this module draws the
 // map, the panels, the hand and the prompt, and turns clicks into decisions.
 
+import { crossHighlight } from "../log.js";
 import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, quoted, savePref, SIDE_NAME, SIDE_SHORT, sideName, t, turnLabel, unitLabel } from "./common.js";
 import { Board } from "./board.js";
 import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
-import { $, closeMenu, placePopup, seatToken, Shell } from "../shell.js";
+import { $, closeMenu, placePopup, seatToken, Shell, toast } from "../shell.js";
 
 const MAX_LIST = 40; // no list of choices is longer than this
 
@@ -28,6 +29,17 @@ function entities(a) {
 
 function legal() {
   return state.v && state.v.legal ? state.v.legal : [];
+}
+
+// A focus stop of the map for a screen reader: the space and its units, or the unit and where
+// it stands, then what choosing it does ("Verdun: FR 3, FR 4; attack Verdun").
+function describeStop(id, kind) {
+  const v = state.v;
+  const units = (v.board.units || []).filter((u) => (kind === "space" ? u.space === id : u.id === id));
+  const head = kind === "space" ? `${facts.name(id)}${units.length ? `: ${units.map((u) => facts.name(u.id)).join(", ")}` : ""}` : unitLabel(facts, v, id);
+  const acts = candidates().filter((a) => entities(a).includes(id));
+  const what = [...new Set(acts.slice(0, 3).map((a) => actionLabel(facts, a, v)))];
+  return what.length ? `${head}; ${what.join(" / ")}${acts.length > 3 ? " …" : ""}` : head;
 }
 
 function candidates() {
@@ -80,7 +92,7 @@ function renderStatusLine() {
   const v = state.v;
   const ar = v.phase === "action" ? t("pog.round_n", { round: v.round }) : facts.word(`phase.${v.phase}`, humanWords(v.phase || ""));
   const mo = v.rounds ? v.rounds.mo_owed : {};
-  const owed = ["cp", "ap"].filter((s) => mo[s] && mo[s] !== "none");
+  const owed = v.over ? [] : ["cp", "ap"].filter((s) => mo[s] && mo[s] !== "none"); // none owed once it is over
   fill(
     $("statusline"),
     el("b", {}, t("pog.turn_label", { turn: v.turn, label: turnLabel(facts, v) })),
@@ -183,7 +195,10 @@ function summarise(entries) {
 // The opponent's last action round (or, when newer, everything since my last decision).
 function stepSource() {
   const fresh = freshEntries();
-  if (fresh.some(([, e]) => e.s && e.s !== state.v.seat)) return fresh;
+  // the news, once it holds an action of the opponent's (not only the phases' dice, such as
+  // the mandated offensives' rolls before the first round)
+  if (fresh.some(([, e]) => e.s && e.s !== state.v.seat && e.p === "action")) return fresh;
+  // else the opponent's last action round, once they have had one
   const opp = state.v.seat === "ap" ? "cp" : "ap";
   const groups = groupLog(logPanel.entries);
   for (let i = groups.length - 1; i >= 0; i--) if (groups[i].head && groups[i].side === opp) return groups[i].entries.filter(([, e]) => !e.v);
@@ -193,6 +208,10 @@ function stepSource() {
 function renderRecent() {
   const box = $("recent");
   const st = state.stepper;
+  if (state.v.over && !st) {
+    box.hidden = true; // the end screen says what happened: the log and the replay hold the rest
+    return;
+  }
   if (st) {
     const [i, e] = st.items[st.at];
     box.hidden = false;
@@ -430,11 +449,13 @@ function buildChoices(cands) {
           node: el(
             "div",
             { class: "space-row", "data-space": x },
-            el("span", { class: "space-row-name", title: here.join(", ") }, facts.name(x), el("span", { class: "muted" }, here.length ? ` (${here.length})` : "")),
+            el("span", { class: "space-row-name", title: `${t("pog.units_here", { n: here.length })}: ${here.join(", ")}` }, facts.name(x), el("span", { class: "muted" }, here.length ? ` (${here.length})` : "")),
             xs.map((a) => actionButton(a, t(a.split(" ")[1] === "move" ? "pog.verb.move" : "pog.verb.attack"))),
           ),
         };
       });
+      // what the rows' "(n)" count, once above them
+      list.append(el("div", { class: "muted small", "data-testid": "activation-legend" }, t("pog.units_here_legend")));
       list.append(...capped(items, (it) => spaceNation(it.x), NATION_TITLE));
     } else if (firstKind === "unit" && shape === 3 && facts.kind(acts[0].split(" ")[2]) === "space") {
       const units = new Set(acts.map((a) => a.split(" ")[1]));
@@ -501,9 +522,50 @@ function renderPrompt() {
       items.push(el("div", { class: "hint" }, t("pog.hint_map")));
     }
   }
+  if (v.step === "combat_cards" && v.combat && v.combat.attacker === v.seat) {
+    items.push(
+      el(
+        "label",
+        { class: "check small", "data-testid": "keep-cc" },
+        el("input", { type: "checkbox", checked: loadPref("keep_cc_windows", false) === true, onchange: (ev) => savePref("keep_cc_windows", ev.target.checked) }),
+        " ",
+        t("pog.keep_cc_windows"),
+      ),
+    );
+  }
   if (v.can_undo) items.push(el("button", { class: "undo", "data-testid": "undo", onclick: undo }, v.step === "strategic_redeployment" && legal().every((a) => a.split(" ").length === 3) ? t("pog.undo_unit") : t("pog.undo")));
   fill(box, ...items);
   highlight();
+  follow();
+}
+
+// -- the view follows the play ------------------------------------------------------------------
+
+const FOCUS_MOST = 14; // choices on more spaces than this are all over the map: the view stays
+
+// Where the decision is: the combat being fought, else the spaces of the choices (a retreat's,
+// an SR's destinations...), else the opponent's last combat since my last decision.
+function focusSpaces() {
+  const v = state.v;
+  if (v.combat) return [v.combat.target, ...((v.map_marks || {}).attack_from || [])];
+  const ids = candidates().flatMap(entities);
+  const spaces = new Set(ids.filter((x) => facts.kind(x) === "space"));
+  for (const u of v.board.units) if (ids.includes(u.id)) spaces.add(u.space);
+  if (spaces.size) return spaces.size <= FOCUS_MOST ? [...spaces] : [];
+  const combats = freshEntries().filter(([, e]) => e.k === "combat.designated" && e.s && e.s !== v.seat && e.a && e.a.space);
+  return combats.length ? [combats.at(-1)[1].a.space] : [];
+}
+
+// Once a decision: the view to where it is (unless the player has set the view during this
+// decision, or turned following off). ``force``: the ◎ button.
+function follow(force = false) {
+  if (!state.v || !board) return;
+  const spaces = focusSpaces();
+  const key = `${state.v.version}:${spaces.join(",")}`;
+  if (!force && key === state.followKey) return;
+  state.followKey = key;
+  if (!force && (!loadPref("follow", true) || loadPref(`touched.${gameId}`, null) === key)) return;
+  board.focus(spaces);
 }
 
 function shortLabel(a, card) {
@@ -717,7 +779,10 @@ function wordLayout() {
 
 function newBoard() {
   $("board").replaceChildren();
-  return new Board($("board"), facts, { onSpace: clickSpace, onUnit: clickUnit, storeKey: `greatwar.view.${gameId}` });
+  const b = new Board($("board"), facts, { onSpace: clickSpace, onUnit: clickUnit, storeKey: `greatwar.view.${gameId}`, describe: describeStop });
+  // the player set the view during this decision: it stays theirs until the next one
+  b.pz.onTouch = () => state && state.followKey && savePref(`touched.${gameId}`, state.followKey);
+  return b;
 }
 
 // The page's language changed: the facts (names, cards, tables) in it, then the shell fetches
@@ -734,6 +799,25 @@ function onView(v, moved) {
   if (moved) state.sel = [];
   logPanel.freshFrom = freshStart();
   render();
+  if (moved) autoPassCombatCards(v);
+}
+
+// The attacker's combat-card window with no card to play ("done" its only choice) passes by
+// itself, unless the player keeps such windows (they may wish not to show by their speed that
+// they hold none): a moment later, once per position.
+function noCardToPlay(v) {
+  const c = v.combat;
+  return v.step === "combat_cards" && c && c.attacker === v.seat && legal().length === 1 && legal()[0] === "done";
+}
+
+function autoPassCombatCards(v) {
+  if (!noCardToPlay(v) || loadPref("keep_cc_windows", false) === true) return;
+  const at = v.version;
+  setTimeout(() => {
+    if (state.v.version !== at || !noCardToPlay(state.v) || loadPref("keep_cc_windows", false) === true) return;
+    toast(t("pog.cc_auto_passed"));
+    send("done");
+  }, 700);
 }
 
 export async function start(id) {
@@ -742,6 +826,7 @@ export async function start(id) {
   facts = await Facts.load();
   board = newBoard();
   logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
+  crossHighlight($("log"), $("board")); // a name hovered in the log lights on the map
   const opp = (v) => (v.seat === "ap" ? "cp" : "ap");
   shell = new Shell(gameId, seatToken(gameId, ["ap", "cp"]), logPanel, {
     onView,
@@ -750,6 +835,7 @@ export async function start(id) {
     onTab: (name) => name === "ref" && state.v && renderReference($("ref"), facts, state.v),
     seatShort: (s) => SIDE_SHORT[s] || s,
     seatName: (s) => SIDE_NAME[s] || s,
+    scoreName: () => t("pog.vp_word"),
     othersAreBots: (v) => v.seats[opp(v)].kind === "bot",
     strings: () => ({ chatEmpty: t("pog.chat_empty") }),
     onLang: changeLang,
@@ -760,6 +846,7 @@ export async function start(id) {
   $("zoom-in").onclick = () => board.zoom(1 / 1.3);
   $("zoom-out").onclick = () => board.zoom(1.3);
   $("zoom-fit").onclick = () => board.fit();
+  $("zoom-focus").onclick = () => follow(true);
   $("supply").onchange = (e) => {
     board.showSupply = e.target.checked;
     board.render(state.v);

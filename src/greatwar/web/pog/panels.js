@@ -2,7 +2,7 @@
 // events in force, the score, cards, the log (grouped by action round, with dice), the
 // procedure under way, the combat box, and the reference (tables, turn track, guide).
 
-import { DIE_FACES, el, fill, humanWords, nationName, quoted, SIDE_NAME, SIDE_SHORT, sideName, t as tr, turnLabel } from "./common.js";
+import { DIE_FACES, el, fill, humanWords, loadPref, nationName, quoted, savePref, SIDE_NAME, SIDE_SHORT, sideName, t as tr, turnLabel } from "./common.js";
 import { logLine as sharedLogLine, LogPanel as SharedLogPanel } from "../log.js";
 
 const USES = new Set(["ops", "sr", "rp", "event", "auto"]);
@@ -155,8 +155,13 @@ export function cardFace(facts, id, { onClick, playable = false, extra = null, c
     {
       class: `card side-${c.side}${c.combat ? " combat" : ""}${playable ? " playable" : ""}${compact ? " compact" : ""}`,
       "data-card": id,
-      title: `${c.name}: ${c.text}`,
+      // small in the hand: its whole face on hover or a long press (../cardpeek.js), no tooltip
+      title: compact ? undefined : `${c.name}: ${c.text}`,
       onclick: onClick ? (ev) => onClick(id, ev) : undefined,
+      // a button from the keyboard too: Tab reaches it, Enter or Space chooses it
+      tabindex: onClick ? "0" : undefined,
+      role: onClick ? "button" : undefined,
+      onkeydown: onClick ? (ev) => (ev.key === "Enter" || ev.key === " ") && (ev.preventDefault(), ev.stopPropagation(), onClick(id, ev)) : undefined,
     },
     el("div", { class: "card-head" }, el("span", { class: "ops", title: tr("pog.ops") }, String(c.ops)), el("span", { class: "card-name" }, `${c.name}${c.removed ? " *" : ""}`), el("span", { class: "sr", title: tr("pog.sr") }, String(c.sr))),
     el("div", { class: "card-meta" }, `#${c.number} ${word(facts, `deck.${c.deck}`, c.deck)}`, c.war_status ? ` · ${tr("pog.ws_plus", { n: c.war_status })}` : "", c.combat ? ` · ${tr("pog.combat_card")}` : "", c.event_ops ? ` · ${tr("pog.event_ops")}` : ""),
@@ -250,13 +255,18 @@ export class LogPanel extends SharedLogPanel {
 // -- the procedure under way and the combat box -------------------------------------------------
 
 export function renderProcedure(box, facts, v) {
-  const items = (v.under_way || []).filter((x) => x.title);
+  const items = v.over ? [] : (v.under_way || []).filter((x) => x.title); // nothing under way once it is over
   if (!items.length) {
     fill(box);
     return;
   }
-  fill(box,
-    el("div", { class: "proc-title" }, tr("pog.under_way")),
+  // folded to one line (the innermost step) unless the player opens it; open stays open
+  const inner = items[items.length - 1];
+  const open = loadPref("under_way_open", window.innerHeight > 900);
+  const details = el(
+    "details",
+    { class: "proc", open, "data-testid": "under-way", ontoggle: (ev) => savePref("under_way_open", ev.target.open) },
+    el("summary", { class: "proc-title" }, tr("pog.under_way"), ": ", el("b", { class: inner.side ? `side-${inner.side}` : "" }, inner.title)),
     ...items.map((f) =>
       el(
         "div",
@@ -267,6 +277,7 @@ export function renderProcedure(box, facts, v) {
       ),
     ),
   );
+  fill(box, details);
 }
 
 function sideBox(facts, label, s) {
@@ -286,7 +297,7 @@ function sideBox(facts, label, s) {
 // Both sides of the combat being fought (or designated): strengths, tables, columns, DRMs,
 // the dice rolled and the result.
 export function renderCombat(box, facts, v) {
-  const c = v.combat;
+  const c = v.over ? null : v.combat; // a combat left open by a resignation is no longer fought
   if (!c) {
     box.hidden = true;
     fill(box);

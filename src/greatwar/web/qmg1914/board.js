@@ -5,9 +5,16 @@
 // colour (a dashed outline when out of supply), Objective tokens, the battle under way, marks of
 // what happened since the player's last decision, and highlights for the legal choices.
 
+import { MapKeys } from "../mapkeys.js";
 import { svg, svgText as text } from "../common.js";
 import { PanZoom } from "../panzoom.js";
 import { t } from "./strings.js";
+
+const PIECE_PX = 22; // zoomed out, a piece keeps this size on the screen (its letters read)...
+const PIECE_GROW = 1.8; // ...growing to at most this many times its size on the map
+// The most map units per pixel at which the view counts as readable when it follows the play: a
+// laptop's whole map; on a phone, closer.
+const readableUpp = () => (window.matchMedia("(max-width: 760px), (pointer: coarse)").matches ? 1.6 : 2.6);
 
 // A space's name on one or two lines.
 function nameLines(name) {
@@ -45,11 +52,17 @@ function nearestOnEllipse(s, px, py) {
 }
 
 export class Board {
-  constructor(container, facts, { onSpace, storeKey = null, focus = null } = {}) {
+  constructor(container, facts, { onSpace, storeKey = null, focus = null, describe = null } = {}) {
     this.facts = facts;
     this.onSpace = onSpace || (() => {});
     const doc = facts.doc;
     this.root = svg("svg", { class: "board qmg-board", viewBox: `0 0 ${doc.width} ${doc.height}`, "data-testid": "board" });
+    // the highlighted choices as the map's focus stops (../mapkeys.js); a stop out of sight is
+    // brought into it
+    this.keys = new MapKeys(this.root, {
+      describe: describe || ((id) => this.facts.name ? this.facts.name(id) : id),
+      onFocus: (g) => this.reveal(g),
+    });
     container.append(this.root);
     this.spaceEls = new Map();
     this.hl = { spaces: new Set(), selected: new Set() };
@@ -60,7 +73,34 @@ export class Board {
       top: svg("g", { class: "top-marks" }, this.root),
     };
     const content = { x: -10, y: -10, w: doc.width + 20, h: doc.height + 20 };
-    this.pz = new PanZoom(this.root, content, { storeKey, initial: this.initialView(container, content, focus), minWidth: 300 });
+    const onChange = () => {
+      cancelAnimationFrame(this.frame);
+      this.frame = requestAnimationFrame(() => this.layout());
+    };
+    this.pieces = [];
+    this.pz = new PanZoom(this.root, content, { storeKey, initial: this.initialView(container, content, focus), minWidth: 300, onChange });
+    new ResizeObserver(() => this.layout()).observe(this.root);
+  }
+
+  // Zoomed out, pieces grow (to PIECE_PX on the screen, at most PIECE_GROW times their size)
+  // so that their letters read; the names of the highlighted choices stand out.
+  layout(force = false) {
+    const upp = this.pz.unitsPerPixel();
+    const k = Math.round(Math.min(PIECE_GROW, Math.max(1, (PIECE_PX * upp) / 30)) * 20) / 20;
+    if (!force && k === this.k) return;
+    this.k = k;
+    for (const p of this.pieces) {
+      const s = p.space;
+      const n = p.n;
+      const size = (p.navy ? 38 : 30) * k;
+      const room = s.sea ? 2 * s.rx - 30 : s.w - 14;
+      const gap = Math.min(size + 4, n > 1 ? (room - size) / (n - 1) : size);
+      const cx = s.x + (p.i - (n - 1) / 2) * Math.max(gap, size * 0.45);
+      // grown, they hang below the space's middle (a click there still finds the space)
+      const cy = k > 1 ? s.y + 3 + size / 2 : p.cy;
+      p.g.setAttribute("transform", `translate(${cx} ${cy}) scale(${k})`);
+    }
+    this.root.dataset.pieceK = String(k);
   }
 
   // On a narrow screen the whole map is too small to read: start on the player's own Home.
@@ -131,14 +171,14 @@ export class Board {
       }
       const lines = nameLines(s.name);
       const top = s.sea ? s.y - 16 - (lines.length - 1) * 11 : s.y - s.h / 2 + 23;
-      lines.forEach((ln, i) => text(this.labels, s.x, top + i * 21, ln, { class: `qname${s.sea ? " sea-name" : ""}` }));
+      const names = lines.map((ln, i) => text(this.labels, s.x, top + i * 21, ln, { class: `qname${s.sea ? " sea-name" : ""}`, "data-label": s.id }));
       svg("title", {}, g).textContent = this.describe(s);
       g.addEventListener("click", (ev) => {
         if (this.pz && this.pz.dragged) return;
         ev.stopPropagation();
         this.onSpace(s.id, ev);
       });
-      this.spaceEls.set(s.id, { g, shape });
+      this.spaceEls.set(s.id, { g, shape, names });
     }
     this.root.append(this.labels);
   }
@@ -199,6 +239,7 @@ export class Board {
     const f = this.facts;
     const layer = this.layers.pieces;
     layer.replaceChildren();
+    this.pieces = [];
     const by = new Map();
     for (const p of v.board.pieces) {
       if (!by.has(p.space)) by.set(p.space, []);
@@ -211,14 +252,13 @@ export class Board {
       pieces.sort((a, b) => order.indexOf(a.country) - order.indexOf(b.country));
       const n = pieces.length;
       const navy = s.sea;
-      const size = navy ? 38 : 30;
-      const gap = n > 4 ? (s.sea ? 2 * s.rx - 30 : s.w - 14) / n : size + 4;
       const cy = s.sea ? s.y + 16 : s.y + 22;
       pieces.forEach((p, i) => {
-        const cx = s.x + (i - (n - 1) / 2) * Math.min(gap, size + 4);
-        this.piece(layer, p, cx, cy, navy);
+        const g = this.piece(layer, p, 0, 0, navy);
+        this.pieces.push({ g, space: s, i, n, navy, cy });
       });
     }
+    this.layout(true);
   }
 
   piece(layer, p, cx, cy, navy) {
@@ -238,6 +278,7 @@ export class Board {
       ev.stopPropagation();
       this.onSpace(p.space, ev);
     });
+    return g;
   }
 
   // -- what happened since the player's last decision ----------------------------------------
@@ -268,11 +309,57 @@ export class Board {
     this.applyHighlights();
   }
 
+  reveal(g) {
+    const r = g.getBoundingClientRect();
+    const box = this.root.getBoundingClientRect();
+    if (r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom) return;
+    const at = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(this.root.getScreenCTM().inverse());
+    this.pz.centerOn(at.x, at.y);
+  }
+
   applyHighlights() {
     for (const [id, el] of this.spaceEls) {
       el.g.classList.toggle("target", this.hl.spaces.has(id));
       el.g.classList.toggle("selected", this.hl.selected.has(id));
+      for (const n of el.names) n.classList.toggle("target-name", this.hl.spaces.has(id));
     }
+    this.keys.update();
+  }
+
+  // Bring ``spaces`` (ids) into sight at a zoom where names and pieces read: nothing when they
+  // already are; else the player's zoom kept if it reads and they fit, the least zoom out that
+  // shows them all, or the zoom in that makes them read. Glides there.
+  focus(spaces) {
+    const boxes = spaces
+      .map((id) => this.facts.spaces.get(id))
+      .filter(Boolean)
+      .map((s) => (s.sea ? [s.x - s.rx, s.y - s.ry, s.x + s.rx, s.y + s.ry] : [s.x - s.w / 2, s.y - s.h / 2, s.x + s.w / 2, s.y + s.h / 2]));
+    if (!boxes.length) return false;
+    const pad = 40;
+    const want = {
+      x0: Math.min(...boxes.map((b) => b[0])) - pad,
+      y0: Math.min(...boxes.map((b) => b[1])) - pad,
+      x1: Math.max(...boxes.map((b) => b[2])) + pad,
+      y1: Math.max(...boxes.map((b) => b[3])) + pad,
+    };
+    const r = this.root.getBoundingClientRect();
+    if (!r.width || !r.height) return false;
+    const seen = this.pz.visible();
+    const upp = this.pz.unitsPerPixel();
+    const readable = readableUpp();
+    const inside = want.x0 >= seen.x && want.y0 >= seen.y && want.x1 <= seen.x + seen.w && want.y1 <= seen.y + seen.h;
+    if (inside && upp <= readable * 1.02) return false;
+    const need = Math.max((want.x1 - want.x0) / r.width, (want.y1 - want.y0) / r.height);
+    const whole = Math.max(this.pz.content.w / r.width, this.pz.content.h / r.height);
+    const u = Math.min(whole, Math.max(need, Math.min(upp, readable)));
+    const w = r.width * u;
+    const h = r.height * u;
+    const c = this.pz.content;
+    const clamp = (a, lo, hi) => (lo > hi ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, a)));
+    const x = clamp((want.x0 + want.x1) / 2 - w / 2, Math.min(c.x, want.x0), Math.max(c.x + c.w, want.x1) - w);
+    const y = clamp((want.y0 + want.y1) / 2 - h / 2, Math.min(c.y, want.y0), Math.max(c.y + c.h, want.y1) - h);
+    this.pz.glide({ x, y, w, h });
+    return true;
   }
 
   flash(id) {

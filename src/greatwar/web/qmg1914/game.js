@@ -4,7 +4,8 @@
 // prompt (each choice a button, each card with the reason it can or cannot be used now), and
 // turns clicks on the map and the cards into decisions.
 
-import { api, el, fill } from "../common.js";
+import { crossHighlight } from "../log.js";
+import { api, el, fill, loadPref, savePref } from "../common.js";
 import { $, closeMenu, placePopup, seatToken, Shell, toast } from "../shell.js";
 import { Board } from "./board.js";
 import { Facts } from "./facts.js";
@@ -25,6 +26,15 @@ const send = (a) => shell.send(a);
 
 function legal() {
   return state.v && state.v.legal ? state.v.legal : [];
+}
+
+// A focus stop of the map for a screen reader: the space, its pieces, what choosing it does.
+function describeStop(id) {
+  const v = state.v;
+  const pieces = (v.board && v.board.pieces ? v.board.pieces : []).filter((p) => p.space === id).map((p) => facts.country(p.country).adjective);
+  const acts = legal().filter((a) => a.split(" ").includes(id)).map((a) => (v.labels && v.labels[a]) || a);
+  const head = `${facts.name(id)}${pieces.length ? `: ${pieces.join(", ")}` : ""}`;
+  return acts.length ? `${head}; ${[...new Set(acts)].slice(0, 3).join(" / ")}` : head;
 }
 
 function held() {
@@ -71,7 +81,7 @@ function render() {
   board.setTrail(trailItems());
   renderTracks($("qmg-tracks"), facts, v);
   renderPowers($("powers"), facts, v, { held: hs, onCard: showCard, onPower: showHeldHand });
-  renderBattle($("combat-box"), facts, v, showCard);
+  renderBattle($("combat-box"), facts, v.over ? { ...v, battle: null } : v, showCard);
   fill($("statusline"), el("b", {}, statusText(facts, v)));
   renderSteps($("procedure"), facts, v);
   if (state.tab === "ref") renderReference($("ref"), facts, v, showCard);
@@ -110,7 +120,7 @@ function renderHand() {
       ? el(
           "div",
           { class: "hand-block prepared-block" },
-          el("div", { class: "hand-title" }, t("your_prepared", { n: c.prepared.length })),
+          el("div", { class: "hand-title", title: t("your_prepared", { n: c.prepared.length }) }, t("your_prepared", { n: c.prepared.length })),
           el("div", { class: "hand-cards", "data-testid": "prepared" }, c.prepared.map(face)),
         )
       : null,
@@ -249,7 +259,7 @@ function renderPrompt() {
   const items = [];
   if (v.over && v.result) {
     const r = v.result;
-    items.push(el("div", { class: "result" }, t("result", { team: facts.team(r.outcome), reason: facts.reason(r.reason), round: r.turn, central: r.vp.central, entente: r.vp.entente })));
+    items.push(el("div", { class: "result" }, t("result", { team: facts.team(r.outcome), reason: facts.reason(r.reason), round: r.turn ?? v.round, central: (r.vp || v.score || {}).central, entente: (r.vp || v.score || {}).entente })));
   }
   if (v.bot_error) items.push(el("div", { class: "error" }, v.bot_error));
   if (!legal().length) {
@@ -267,10 +277,38 @@ function renderPrompt() {
   if (v.can_undo) items.push(el("button", { class: "undo", "data-testid": "undo", onclick: () => shell.undo() }, t("undo")));
   fill(box, ...items);
   highlight();
+  follow();
 }
 
 function highlight() {
   board.highlight({ spaces: legal().flatMap(spacesOf), selected: [] });
+}
+
+// -- the view follows the play ------------------------------------------------------------------
+
+const FOCUS_MOST = 10; // choices on more spaces than this are all over the map: the view stays
+
+// Where the decision is: the battle being fought, else the spaces of the choices, else the last
+// battle since the player's last turn.
+function focusSpaces() {
+  const v = state.v;
+  if (v.battle) return [v.battle.target, v.battle.origin].filter(Boolean);
+  const spaces = [...new Set(legal().flatMap(spacesOf))];
+  if (spaces.length) return spaces.length <= FOCUS_MOST ? spaces : [];
+  const battles = logPanel.fresh().filter(([, e]) => !e.v && e.k === "battle.declared" && e.a && e.a.target);
+  return battles.length ? [battles.at(-1)[1].a.target] : [];
+}
+
+// Once a decision: the view to where it is (unless the player has set the view during this
+// decision, or turned following off). ``force``: the ◎ button.
+function follow(force = false) {
+  if (!state.v || !board) return;
+  const spaces = focusSpaces();
+  const key = `${state.v.version}:${spaces.join(",")}`;
+  if (!force && key === state.followKey) return;
+  state.followKey = key;
+  if (!force && (!loadPref("follow", true) || loadPref(`touched.${gameId}`, null) === key)) return;
+  board.focus(spaces);
 }
 
 // -- clicking -----------------------------------------------------------------------------------
@@ -401,7 +439,9 @@ function onView(v) {
   if (!board) {
     // the first view: the board opens on the shown power's Home on a narrow screen
     const focus = v.seat && facts.powers.has(v.seat) ? facts.country(facts.powers.get(v.seat).countries[0]).home : null;
-    board = new Board($("board"), facts, { onSpace: clickSpace, storeKey: `greatwar.view.${gameId}`, focus });
+    board = new Board($("board"), facts, { onSpace: clickSpace, storeKey: `greatwar.view.${gameId}`, focus, describe: describeStop });
+    // the player set the view during this decision: it stays theirs until the next one
+    board.pz.onTouch = () => state.followKey && savePref(`touched.${gameId}`, state.followKey);
   }
   logPanel.freshFrom = freshStart();
   render();
@@ -425,6 +465,7 @@ export async function start(id) {
   facts = await Facts.load();
   const token = seatToken(gameId, facts.powerOrder);
   logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
+  crossHighlight($("log"), $("board")); // a name hovered in the log lights on the map
   shell = new Shell(gameId, token, logPanel, {
     onView,
     confirmFor,
@@ -432,6 +473,7 @@ export async function start(id) {
     seatShort: (s) => facts.powerShort(s),
     seatName: (s) => facts.powerName(s),
     seatClass: (s) => `team-${facts.teamOf(s)}`,
+    scoreName: (team) => String(facts.team(team)),
     othersAreBots,
     strings: () => ({ chatEmpty: t("chat_empty"), undone: t("undone") }),
     onLang: changeLang,
@@ -440,5 +482,6 @@ export async function start(id) {
   $("zoom-in").onclick = () => board.zoom(1 / 1.3);
   $("zoom-out").onclick = () => board.zoom(1.3);
   $("zoom-fit").onclick = () => board.fit();
+  $("zoom-focus").onclick = () => follow(true);
   await shell.start(() => closeMenu());
 }

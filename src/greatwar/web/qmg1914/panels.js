@@ -29,14 +29,19 @@ export function cardFace(facts, id, { onClick = null, note = null, compact = fal
     {
       class: cls.join(" "),
       "data-card": id,
-      title: `${c.name}. ${c.play} ${t("prepared_side")}: ${c.prepared}.${note && note.why ? ` — ${note.why}` : ""}`,
+      // small in the hand: its whole face on hover or a long press (../cardpeek.js), no tooltip
+      title: compact ? undefined : `${c.name}. ${c.play} ${t("prepared_side")}: ${c.prepared}.${note && note.why ? ` — ${note.why}` : ""}`,
       onclick: onClick ? (ev) => onClick(id, ev) : undefined,
+      // a button from the keyboard too: Tab reaches it, Enter or Space chooses it
+      tabindex: onClick ? "0" : undefined,
+      role: onClick ? "button" : undefined,
+      onkeydown: onClick ? (ev) => (ev.key === "Enter" || ev.key === " ") && (ev.preventDefault(), ev.stopPropagation(), onClick(id, ev)) : undefined,
     },
     el("div", { class: "qcard-band", style: `background:${country.colour};color:${country.ink}` }, el("span", {}, country.adjective), el("span", { class: "qcard-type" }, c.type_name)),
     el("div", { class: "qcard-name" }, c.title),
     el("div", { class: "qcard-play" }, c.play),
     el("div", { class: "qcard-prep" }, `${t("prepared_side")}: ${c.prepared}`),
-    note && note.why && !compact ? el("div", { class: `qcard-note ${note.ok ? "ok" : "no"}` }, `${note.ok ? "✓" : "✗"} ${note.why}`) : null,
+    note && note.why ? el("div", { class: `qcard-note ${note.ok ? "ok" : "no"}` }, `${note.ok ? "✓" : "✗"} ${note.why}`) : null,
     extra,
   );
 }
@@ -157,7 +162,7 @@ export function renderBattle(box, facts, v, onCard) {
   const tgt = facts.spaces.get(b.target);
   const org = facts.spaces.get(b.origin);
   const country = facts.country(b.country);
-  const toggle = el("button", { class: "cb-toggle", title: "fold or unfold", onclick: () => box.classList.toggle("folded") }, "▾");
+  const toggle = el("button", { class: "cb-toggle", title: t("fold"), onclick: () => box.classList.toggle("folded") }, "▾");
   fill(box,
     el("div", { class: "cb-title" }, toggle, (b.counterattack ? t("counterattack", { space: tgt.name }) : t("battle", { space: tgt.name })), el("span", { class: "muted" }, ` · ${b.stage_text}`)),
     el("div", { class: "cb-body" },

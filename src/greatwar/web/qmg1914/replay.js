@@ -36,7 +36,7 @@ function draw(v) {
   const r = v.result;
   fill($("entry"),
     el("div", { class: "prompt-text" }, entryText(v)),
-    r ? el("div", { class: "result" }, t("result", { team: facts.team(r.outcome), reason: facts.reason(r.reason), round: r.turn, central: r.vp.central, entente: r.vp.entente })) : null,
+    r ? el("div", { class: "result" }, t("result", { team: facts.team(r.outcome), reason: facts.reason(r.reason), round: r.turn ?? v.round, central: (r.vp || v.score || {}).central, entente: (r.vp || v.score || {}).entente })) : null,
   );
   const hands = v.cards.hands ? Object.entries(v.cards.hands) : [[v.seat, v.cards.hand]];
   const prepareds = v.cards.prepareds || { [v.seat]: v.cards.prepared };
