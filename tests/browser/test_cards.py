@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.conftest import CHROMIUM
 from tests.browser.states import Game, combat_cards, qmg_battle
@@ -47,6 +48,19 @@ def shown(page: Page) -> dict[str, Any]:
     return out
 
 
+def into_view(card: Locator) -> None:
+    """Scroll a card of the hand into view; the hand may be drawn again meanwhile (a late
+    update of the view), which detaches the element found: then find it again."""
+    for attempt in range(3):
+        try:
+            card.scroll_into_view_if_needed()
+            return
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            card.page.wait_for_timeout(200)
+
+
 @pytest.mark.parametrize("game", list(STATES))
 @pytest.mark.parametrize(("size", "lang"), SIZES, ids=lambda x: str(x))
 def test_a_card_shows_its_whole_face(
@@ -62,7 +76,7 @@ def test_a_card_shows_its_whole_face(
     phone = size[0] < 500
     for i in range(n):
         card = cards.nth(i)
-        card.scroll_into_view_if_needed()
+        into_view(card)
         small = card.inner_text()
         if phone:
             before = page.evaluate("document.body.dataset.version")
