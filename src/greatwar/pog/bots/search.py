@@ -34,12 +34,12 @@ import gc
 import math
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from greatwar.core import rng as _rng
 from greatwar.core.actions import Action
+from greatwar.core.chunks import CHUNK_SEED_STEP, ChunkedSearch
 from greatwar.pog import engine
 from greatwar.pog.bots.analysis import Analysis
 from greatwar.pog.bots.evaluate import win_chance
@@ -242,7 +242,7 @@ def choose_root(candidates: list[str], stats: dict[str, tuple[int, float]], fina
     )
 
 
-class SearchBot:
+class SearchBot(ChunkedSearch):
     """Information-set MCTS at the key decisions; the heuristic everywhere else."""
 
     name = "search"
@@ -278,18 +278,10 @@ class SearchBot:
         self.explore = explore
         self.final = final
         self.worlds = max(1, worlds)
-        self.seed = seed
-        self.sims = sims
-        self.think = think
-        self.workers = max(1, workers)
+        super().__init__(seed, sims, think, workers, CHUNKS)
         self.top = top
         self.key_steps = key_steps
         self.heuristic = HeuristicBot(seed)
-        self._pool: ProcessPoolExecutor | None = None
-        self.searched = 0  # decisions searched so far
-        self.simulations = 0  # simulations run so far
-        self.search_seconds = 0.0  # time spent on the searched decisions
-        self.slowest_search = 0.0  # the longest searched decision, in seconds
         self.last: dict[str, tuple[int, float]] = {}  # the last search's root statistics
 
     def choose(self, view: dict[str, Any]) -> str:
@@ -309,27 +301,19 @@ class SearchBot:
         stats = self.search(view, candidates)
         self.last = stats
         spent = time.perf_counter() - start
-        self.search_seconds += spent
-        self.slowest_search = max(self.slowest_search, spent)
+        self.timed(spent)
         return candidates[choose_root(candidates, stats, self.final)]
 
     def search(self, view: dict[str, Any], candidates: list[str]) -> dict[str, tuple[int, float]]:
         """The root statistics of a search of ``view`` over ``candidates``."""
-        base = (self.seed * 1_000_003 + int(view.get("serial") or 0) * 7919) % (1 << 62)
-        if self.think is not None:
-            chunks = self.workers
-            deadline = time.time() + self.think
-            per = [0] * chunks
-        else:
-            chunks = CHUNKS
-            deadline = 0.0
-            q, rest = divmod(self.sims, chunks)
-            per = [q + (1 if i < rest else 0) for i in range(chunks)]
+        base = self.base_seed(view)
+        per, deadline = self.budget()
+        chunks = len(per)
         jobs = [
             Job(
                 view,
                 candidates,
-                base + 104_729 * i,
+                base + CHUNK_SEED_STEP * i,
                 per[i],
                 deadline,
                 self.key_steps,
@@ -341,35 +325,4 @@ class SearchBot:
             for i in range(chunks)
             if per[i] > 0 or self.think is not None
         ]
-        if self.workers > 1 and len(jobs) > 1:
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=self.workers)
-            results = list(self._pool.map(run_chunk, jobs))
-        else:
-            results = [run_chunk(j) for j in jobs]
-        total: dict[str, tuple[int, float]] = {a: (0, 0.0) for a in candidates}
-        for r in results:
-            for a, (n, v) in r.items():
-                total[a] = (total[a][0] + n, total[a][1] + v)
-        self.searched += 1
-        self.simulations += sum(n for n, _ in total.values())
-        return total
-
-    def stats(self) -> dict[str, float]:
-        """What this bot has searched so far (the arena reports it): decisions searched, their
-        time in all and the longest one, in seconds."""
-        return {
-            "searched": self.searched,
-            "search_seconds": self.search_seconds,
-            "slowest_search": self.slowest_search,
-        }
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
-            self._pool = None
-
-    def __del__(self) -> None:
-        pool = getattr(self, "_pool", None)
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        return self.run_chunks(candidates, jobs, run_chunk)
