@@ -95,6 +95,7 @@ def test_u_undoes_the_last_decision(browser: Browser, live_server: str) -> None:
     page.wait_for_function("document.body.dataset.mine === 'true'")
     page.click("#prompt button[data-action='attack sedan']")
     page.wait_for_function("() => !!document.querySelector('#prompt [data-testid=undo]')")
+    settled(page)  # the answer to the click drawn, so U meets the page it is meant for
     before = page.evaluate("document.body.dataset.version")
     page.locator("body").focus()
     page.keyboard.press("u")
