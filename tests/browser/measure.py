@@ -2,9 +2,10 @@
 in a test: a machine's load changes them):
 
 - first paint: from navigation to the first contentful paint, and to the first position drawn
-  (the page's ``data-version`` set), for a seat's page opened cold;
+  (the page's ``data-version`` set and the next frame painted), for a seat's page opened cold;
 - move to the other seat: from a click on a decision in one seat's page to the moment the other
-  seat's page shows the new position (both pages on this machine, one clock).
+  seat's page shows the new position (its ``data-version`` set and the next frame painted, so
+  that work a page puts off to the next frame counts; both pages on this machine, one clock).
 
 Run from a checkout: ``PYTHONPATH=src python3 -m tests.browser.measure [--moves 30]
 [--loads 8] [--width 1366 --height 768]``; it starts its own ``greatwar serve`` on a temporary
@@ -33,8 +34,11 @@ WATCH = """
   window.__drawn = [];
   new MutationObserver(() => {
     const v = document.body && document.body.dataset.version;
-    if (v !== undefined && (!window.__drawn.length || window.__drawn.at(-1)[0] !== v))
-      window.__drawn.push([v, performance.now(), Date.now()]);
+    if (v === undefined || v === window.__seen) return;
+    window.__seen = v;
+    // once the frame that shows it is painted: work the page puts off to the next frame counts
+    const mark = () => window.__drawn.push([v, performance.now(), Date.now()]);
+    requestAnimationFrame(() => setTimeout(mark, 0));
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-version"] });
 })();
 """

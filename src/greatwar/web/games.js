@@ -27,13 +27,16 @@ export function openGame(kind, { cannot, problemIsFatal = false, before = null, 
     await loadStrings();
     if (ready) ready(gameId);
     addLangSwitch();
-    await accountBar(); // the lobby, the leaderboard, the games waiting (accounts: on)
+    // the lobby, the leaderboard, the games waiting (accounts: on), beside the game's summary
+    const bar = accountBar();
     let info;
     try {
       info = await api(`/api/games/${encodeURIComponent(gameId)}`);
     } catch (e) {
       fatal(e.message);
       return;
+    } finally {
+      await bar;
     }
     if (problemIsFatal && info.problem) {
       fatal(info.problem);

@@ -14,8 +14,22 @@ export class PanZoom {
     this.dragged = false;
     this.moves = 0;
     this.view = this.load() || (initial ? { ...initial } : { ...content });
+    // the screen's size of the board, kept as the browser lays it out: reading it from the
+    // element after a change of the map would make the browser lay the page out at once
+    this.box = null;
+    new ResizeObserver(([e]) => {
+      const r = e.contentRect;
+      this.box = r.width && r.height ? { width: r.width, height: r.height } : null;
+    }).observe(root);
     this.apply();
     this.install();
+  }
+
+  // The board's size on the screen in pixels ({width, height}).
+  size() {
+    if (this.box) return this.box;
+    const r = this.root.getBoundingClientRect();
+    return { width: r.width, height: r.height };
   }
 
   load() {
@@ -95,14 +109,14 @@ export class PanZoom {
   // The screen's size in pixels and the map units per pixel of a view (the whole of ``view``
   // shows, in the middle of the screen, as the SVG's default "meet" does).
   unitsPerPixel(view = this.view) {
-    const r = this.root.getBoundingClientRect();
+    const r = this.size();
     if (!r.width || !r.height) return 1;
     return Math.max(view.w / r.width, view.h / r.height);
   }
 
   // What the screen shows of the map: the viewBox, widened to the screen's aspect.
   visible(view = this.view) {
-    const r = this.root.getBoundingClientRect();
+    const r = this.size();
     const upp = this.unitsPerPixel(view);
     const w = r.width * upp;
     const h = r.height * upp;

@@ -35,6 +35,38 @@ function textWidth100(s) {
 
 const meets = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
+// Rectangles ([x0, y0, x1, y1, ...]) by the square cells of the map they reach, to find the
+// few near another rectangle without looking at all of them.
+class Grid {
+  constructor(cell) {
+    this.cell = cell;
+    this.cells = new Map();
+  }
+
+  *keys(r) {
+    const c = this.cell;
+    for (let i = Math.floor(r[0] / c); i <= Math.floor(r[2] / c); i++)
+      for (let j = Math.floor(r[1] / c); j <= Math.floor(r[3] / c); j++) yield i * 4096 + j;
+  }
+
+  add(r) {
+    for (const k of this.keys(r)) {
+      const list = this.cells.get(k);
+      if (list) list.push(r);
+      else this.cells.set(k, [r]);
+    }
+  }
+
+  // Whether ``test`` holds for a rectangle sharing a cell with ``r``.
+  some(r, test) {
+    for (const k of this.keys(r)) {
+      const list = this.cells.get(k);
+      if (list) for (const b of list) if (test(b)) return true;
+    }
+    return false;
+  }
+}
+
 // A box's name on one line, or two when it is too long for the box (some names are long in
 // some languages), squeezed to the box's width if it still does not fit.
 function boxLabel(parent, x, y, name, width) {
@@ -79,6 +111,7 @@ export class Board {
     this.showSupply = true;
     this.spaceEls = new Map();
     this.unitEls = new Map();
+    this.drawn = new Map(); // unit id -> {key, g}: its counter as last drawn
     this.labels = [];
     this.trail = [];
     this.counters = [];
@@ -244,9 +277,24 @@ export class Board {
   }
 
   // Counters, markers and names for the zoom now (again only when a size changed, or when
-  // ``force``: a new position or new highlights).
+  // ``force``: a new position or new highlights). A forced layout waits for the end of the
+  // change under way (a new position is drawn, then its highlights: one layout for both).
   layout(force = false) {
-    const r = this.root.getBoundingClientRect();
+    if (force) {
+      if (!this.pending) {
+        this.pending = true;
+        queueMicrotask(() => {
+          this.pending = false;
+          this.layoutNow(true);
+        });
+      }
+      return;
+    }
+    this.layoutNow(false);
+  }
+
+  layoutNow(force) {
+    const r = this.pz.size();
     if (!r.width || !r.height || !this.v) return;
     const upp = this.upp();
     const fs = Math.min(90, Math.max(7, LABEL_PX * upp));
@@ -286,13 +334,11 @@ export class Board {
   // the names of the highlighted choices first, bolder, and always.
   layoutLabels(fs, upp) {
     this.labelLayer.style.fontSize = `${fs}px`;
-    const placed = [];
-    const boxes = [...this.boxes.filter((b) => !this.ext.has(b[4])), ...[...this.ext].map(([id, e]) => [...e, id])];
-    const occupied = (rect, own) => {
-      for (const p of placed) if (meets(rect, p)) return true;
-      for (const b of boxes) if (b[4] !== own && meets(rect, b)) return true;
-      return false;
-    };
+    // what a name may not meet (spaces, stacks, the names placed), by cells of the map
+    const grid = new Grid(160);
+    for (const b of this.boxes) if (!this.ext.has(b[4])) grid.add(b);
+    for (const [id, e] of this.ext) grid.add([...e, id]);
+    const occupied = (rect, own) => grid.some(rect, (b) => b[4] !== own && meets(rect, b));
     const targets = this.targetSpaces();
     const order = [...this.labels].sort((a, b) => (targets.has(b.id) ? 1 : 0) - (targets.has(a.id) ? 1 : 0));
     for (const lb of order) {
@@ -313,7 +359,7 @@ export class Board {
       const at = spots.find((r) => !occupied(r, lb.id)) || (hot ? spots[0] : null);
       lb.el.classList.toggle("target-label", hot);
       if (at) {
-        placed.push(at);
+        grid.add(at);
         lb.el.setAttribute("x", String((at[0] + at[2]) / 2));
         lb.el.setAttribute("y", String(at[3] - f * 0.22));
         lb.el.style.fontSize = hot ? `${f}px` : "";
@@ -359,6 +405,7 @@ export class Board {
       if (outSpaces.has(s.id)) svg("rect", { x: x0, y: y0, width: s.w, height: s.h, rx: 7, class: "oos-space" }, marks);
     }
     this.renderUnits(v);
+    if (this.k !== undefined) this.placeCounters(); // the stacks' extents, for what follows now
     this.applyHighlights();
     this.layout(true);
   }
@@ -504,6 +551,7 @@ export class Board {
           const cy = s.y - s.h / 2 + 34 + size / 2 + Math.floor(i / Math.max(cols, per)) * gap;
           const g = this.counter(layer, u, size, outUnits, attackers, 0);
           g.setAttribute("transform", `translate(${cx} ${cy})`);
+          g.dataset.at = sid;
         });
         continue;
       }
@@ -512,6 +560,7 @@ export class Board {
       units.forEach((u, i) => {
         const size = f.units.get(u.id).army ? ARMY : CORPS;
         const g = this.counter(layer, u, size, outUnits, attackers, n);
+        g.dataset.at = sid;
         this.counters.push({ g, sid, x: s.x, y: s.y - 3, off: (i - (n - 1) / 2) * step, size });
       });
       if (n > 1) {
@@ -526,6 +575,14 @@ export class Board {
   // One counter, drawn about (0, 0) (the caller places it): the nation's band and letters,
   // the army's number or the corps' letters, and its factors, large.
   counter(layer, u, size, outUnits, attackers, stackSize) {
+    // a counter whose face has not changed since the last position is moved, not drawn again
+    const key = `${u.reduced}|${size}|${outUnits.has(u.id)}|${attackers.has(u.id)}|${this.v?.map_marks?.unit === u.id}|${stackSize}`;
+    const kept = this.drawn.get(u.id);
+    if (kept && kept.key === key) {
+      layer.append(kept.g);
+      this.unitEls.set(u.id, kept.g);
+      return kept.g;
+    }
     const d = this.facts.units.get(u.id);
     const fill = nationColor(d.nation);
     const ink = inkFor(fill);
@@ -564,6 +621,7 @@ export class Board {
       this.onUnit(u.id, ev);
     });
     this.unitEls.set(u.id, g);
+    this.drawn.set(u.id, { key, g });
     return g;
   }
 
@@ -675,7 +733,7 @@ export class Board {
       x1: Math.max(...boxes.map((b) => b[2])) + pad,
       y1: Math.max(...boxes.map((b) => b[3])) + pad,
     };
-    const r = this.root.getBoundingClientRect();
+    const r = this.pz.size();
     if (!r.width || !r.height) return false;
     const seen = this.pz.visible();
     const upp = this.pz.unitsPerPixel();
