@@ -111,3 +111,90 @@ def test_the_activation_list_says_what_its_numbers_count(
             assert title.startswith("1 unit:" if lang == "en" else "1 соединение:"), title
     page.screenshot(path=str(artifacts / f"clicks-activation-{lang}.png"))
     page.context.close()
+
+
+REPLACEMENTS = """async () => {
+  const m = await import('/static/pog/common.js');
+  const facts = await m.Facts.load();
+  const v = {
+    board: {
+      units: [
+        { id: 'ge_4', space: 'koblenz', reduced: 1 },
+        { id: 'ge_2', space: 'cp_eliminated_box' },
+      ],
+    },
+    rp_offers: {
+      'place ge_2 essen': { rebuild: true, space: 'essen', rp: 1 },
+      'replace ge_4': { rebuild: false, space: 'koblenz', rp: 1 },
+      'replace ge_corps_01': { rebuild: true, space: 'cp_reserve_box', rp: 0.5 },
+    },
+  };
+  return Object.keys(v.rp_offers).map((a) => m.actionLabel(facts, a, v));
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_replacement_purchases_say_what_they_do_and_cost(
+    browser: Browser, live_server: str, lang: str
+) -> None:
+    """Item 10's clear replacement labels (17.1, the Replacement Cost Table), from the view's
+    ``rp_offers`` (tests/pog/test_web.py checks those): what is rebuilt where, or flipped, and
+    the RPs it costs."""
+    g = pog(live_server)
+    page = open_page(browser, g.link("ap"), SIZE, lang)
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    labels = page.evaluate(REPLACEMENTS)
+    if lang == "en":
+        assert labels == [
+            "Rebuild GE 2 at Essen: 1 RP",
+            "Restore GE 4 (Koblenz) to full strength: 1 RP",
+            "Rebuild GEc in the Reserve Box: ½ RP",
+        ]
+    else:
+        assert labels == [
+            "Восстановить ГЕР 2 в регионе Эссен: 1 ОП",
+            "Перевернуть ГЕР 4 (Кобленц) на сторону полной силы: 1 ОП",
+            "Восстановить ГЕРк в ячейке резерва: ½ ОП",
+        ]
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_scenarios_fixed_options_are_shown_ticked_and_fixed(
+    browser: Browser, live_server: str, artifacts: Path, lang: str
+) -> None:
+    """Item 10: the Historical scenario's eight-card hands and trench roll modification (5.7.4
+    #1 and #2) ticked and not to be changed, saying why; the 1916 scenario's own fixed options;
+    a scenario that fixes nothing gives the player back the choices they had made."""
+    ctx = browser.new_context(
+        viewport={"width": SIZE[0], "height": SIZE[1]},
+        locale="ru-RU" if lang == "ru" else "en-US",
+    )
+    page = ctx.new_page()
+    page.goto(live_server + "/")
+    page.wait_for_selector("#opt-hand8")
+    fixed = "задано сценарием" if lang == "ru" else "fixed by the scenario"
+
+    def state(key: str) -> tuple[object, bool, bool]:
+        box = page.locator(f"#opt-{key}")
+        value = box.is_checked() if key != "optional_cards" else box.input_value()
+        note = fixed in box.locator("xpath=ancestor::label[1]").inner_text()
+        return value, box.is_disabled(), note
+
+    page.select_option("#scenario", "historical")
+    assert state("hand8") == (True, True, True)
+    assert state("trench_mod") == (True, True, True)
+    assert state("valiant") == (False, False, False)
+    page.screenshot(path=str(artifacts / f"clicks-fixed-options-{lang}.png"))
+    page.select_option("#scenario", "campaign")
+    assert state("hand8") == (False, False, False)
+    page.check("#opt-valiant")
+    page.select_option("#scenario", "great_war_1916")
+    assert state("valiant") == (False, True, True)
+    assert state("optional_cards") == ("none", True, True)
+    page.select_option("#scenario", "campaign")
+    assert state("valiant") == (True, False, False)  # the player's own choice, back
+    page.uncheck("#opt-valiant")
+    page.select_option("#opt-optional_cards", "all")  # the rulebook's note: eight cards with them
+    assert state("hand8") == (True, True, True)
+    ctx.close()

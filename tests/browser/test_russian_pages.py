@@ -25,7 +25,8 @@ pytestmark = pytest.mark.skipif(
 SIZE = (1366, 768)
 
 # Every text a reader meets: the visible text nodes (the map's included), and the tooltips,
-# placeholders and labels of elements; <option>s of the selects; SVG <title>s.
+# placeholders and labels of elements; <option>s of the selects; SVG <title>s, and those the map's
+# hover peek keeps (data-peek-title).
 TEXTS = r"""() => {
   const out = [];
   const seen = (e) => !e.closest('[hidden], script, style, template');
@@ -37,9 +38,10 @@ TEXTS = r"""() => {
     const s = n.textContent.trim();
     if (s) out.push(s);
   }
-  for (const e of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]')) {
+  const attrs = '[title], [aria-label], [placeholder], [alt], [data-peek-title]';
+  for (const e of document.querySelectorAll(attrs)) {
     if (!seen(e)) continue;
-    for (const a of ['title', 'aria-label', 'placeholder', 'alt']) {
+    for (const a of ['title', 'aria-label', 'placeholder', 'alt', 'data-peek-title']) {
       const v = e.getAttribute(a);
       if (v) out.push(v);
     }

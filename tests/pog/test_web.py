@@ -9,8 +9,10 @@ import random
 
 import pytest
 
-from greatwar.pog import engine
+from greatwar.pog import board, engine
 from greatwar.pog.data import AP, CP
+from greatwar.pog.flow import STEPS
+from greatwar.pog.replacements import replacement_phase
 from greatwar.pog.view import view
 from greatwar.pog.web import dress_view, static_data
 
@@ -180,3 +182,31 @@ def test_score_summary_counts_vp_spaces_held():
     assert sc["vp"] == s.vp
     assert "paris" in sc["held"]["ap"] and "berlin" in sc["held"]["cp"]
     assert sc["last_turn"] == 20
+
+
+@pytest.mark.rule("17.1.5")
+@pytest.mark.rule("17.1.6")
+def test_each_replacement_purchase_says_what_it_does_and_its_cost() -> None:
+    """The Replacement Cost Table: an army step 1 RP, a corps step 1/2 RP; an eliminated army
+    rebuilt, reduced, where a reinforcement may enter (17.1.5), an eliminated corps in the
+    Reserve Box; a reduced unit flipped where it stands."""
+    s = game()
+    board.place(s, D.unit("ge_2"), board.ELIMINATED[CP])
+    board.place(s, D.unit("ge_4"), D.space("koblenz"), reduced=True)
+    corps = next(u.id for u in D.units if u.side == CP and u.nation == "ge" and not u.army)
+    board.place(s, D.unit(corps), board.ELIMINATED[CP])
+    s.rp["ge"] = 6
+    replacement_phase(s)
+    STEPS.settle(s)
+    assert engine.step_name(s) == "spend_replacements" and engine.to_act(s) == CP
+    v = view(s, CP)
+    dress_view(v, s)
+    offers = v["rp_offers"]
+    assert set(offers) == {a for a in v["legal"] if a != "done"}
+    assert offers["place ge_2 essen"] == {"rebuild": True, "space": "essen", "rp": 1.0}
+    assert offers["replace ge_4"] == {"rebuild": False, "space": "koblenz", "rp": 1.0}
+    assert offers[f"replace {corps}"] == {"rebuild": True, "space": "cp_reserve_box", "rp": 0.5}
+    # the other seat, who decides nothing now, is told nothing of it
+    w = view(s, AP)
+    dress_view(w, s)
+    assert w["rp_offers"] == {}

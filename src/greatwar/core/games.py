@@ -74,12 +74,14 @@ class ScenarioInfo:
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
     """A game option: its name, default and allowed values (None: any value its validator
-    accepts), and a sentence for people."""
+    accepts), and a sentence for people. ``fixed``: the scenario asked about sets it to
+    ``default`` whatever a player chooses."""
 
     name: str
     default: Any
     choices: tuple[Any, ...] | None = None
     description: str = ""
+    fixed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from greatwar.pog.scenarios import (
     OPTIONAL_CARD_MODES,
     SCENARIOS,
     find_scenario,
+    forced_options,
     normalise_options,
 )
 from greatwar.pog.state import State
@@ -96,9 +97,9 @@ class PathsOfGlory(StepGame[State]):
         )
 
     def options(self, scenario: str) -> tuple[OptionInfo, ...]:
-        find_scenario(scenario)
+        forced = forced_options(find_scenario(scenario))
         return tuple(
-            OptionInfo(k, v, _OPTION_TEXT[k][1], _OPTION_TEXT[k][0])
+            OptionInfo(k, forced.get(k, v), _OPTION_TEXT[k][1], _OPTION_TEXT[k][0], k in forced)
             for k, v in DEFAULT_OPTIONS.items()
         )
 

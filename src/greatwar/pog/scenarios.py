@@ -240,12 +240,20 @@ def normalise_options(scenario: Scenario, given: Mapping[str, Any] | None) -> di
             )
         opts["bid"] = {"side": bid["side"], "vp": bid["vp"]}
         opts["tournament"] = True  # a bid is a tournament game (5.6)
-    if scenario.historical:
-        opts["hand8"] = True  # 5.7.4 #1
-        opts["trench_mod"] = True  # 5.7.4 #2
+    opts.update(forced_options(scenario))  # 5.7.4 #1 and #2 in the Historical rules
     if opts["optional_cards"] == "all":
         opts["hand8"] = True  # optional cards note, way 1
     return opts
+
+
+def forced_options(scenario: Scenario) -> dict[str, Any]:
+    """The options a scenario sets whatever the players choose: its fixed options, and the
+    Historical rules' eight-card hands and trench roll modification (5.7.4 #1 and #2)."""
+    out = {k: v for k, v, _ in scenario.fixed_options}
+    if scenario.historical:
+        out["hand8"] = True
+        out["trench_mod"] = True
+    return out
 
 
 def hand_size(options: Mapping[str, Any]) -> int:

@@ -22,7 +22,7 @@ from typing import Any
 from greatwar.core import i18n
 from greatwar.core.i18n import DEFAULT_LANG
 from greatwar.core.steps import Frame
-from greatwar.pog import board, messages
+from greatwar.pog import board, messages, reinforcements, replacements
 from greatwar.pog import lang as T
 from greatwar.pog.action_phase import ROUNDS
 from greatwar.pog.card_text import card_text
@@ -175,6 +175,7 @@ def dress_view(view: dict[str, Any], s: State, lang: str = DEFAULT_LANG) -> None
     mine = bool(view.get("legal"))
     view["prompt_detail"] = prompt_detail(s, lang) if mine else []
     view["confirm_done"] = confirm_done(s, view.get("legal") or [], lang) if mine else None
+    view["rp_offers"] = replacement_offers(s, view.get("legal") or []) if mine else {}
 
 
 def supply_overlay(s: State) -> dict[str, list[str]]:
@@ -657,6 +658,33 @@ def prompt_detail(s: State, lang: str = DEFAULT_LANG) -> list[str]:
                     ddrm=_drm_text(d["drm"], lang),
                 )
             )
+    return out
+
+
+def replacement_offers(s: State, legal: list[str]) -> dict[str, dict[str, Any]]:
+    """What each purchase of the Replacement Phase open now does (17.1, the Replacement Cost
+    Table), for its label: ``{"place fr_3_army verdun": {"rebuild": True, "space": "verdun",
+    "rp": 1.0}}``: a unit rebuilt from the Eliminated Box, reduced, where it will stand (17.1.5,
+    17.1.6), or a reduced unit flipped to full where it stands; and the RPs it costs."""
+    f = s.stack[-1] if s.stack else None
+    if f is None or f.get("step") != "spend_replacements":
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for text in legal:
+        verb, *args = text.split()
+        if verb not in ("replace", "place") or not args:
+            continue
+        u = D.unit(args[0])
+        d = UNITS[u]
+        if verb == "place":  # 17.1.5: an eliminated army, placed as a reinforcement
+            out[text] = {"rebuild": True, "space": args[1], "rp": replacements.ARMY_REBUILD / 2}
+        elif s.loc[u] == board.ELIMINATED[d.side]:  # an eliminated corps (17.1.6: the ANA)
+            x = reinforcements.corps_space(s, u)
+            cost = replacements.CORPS_REBUILD / 2
+            out[text] = {"rebuild": True, "space": SPACES[x].id, "rp": cost}
+        else:
+            cost = (replacements.ARMY_STEP if d.army else replacements.CORPS_STEP) / 2
+            out[text] = {"rebuild": False, "space": SPACES[s.loc[u]].id, "rp": cost}
     return out
 
 

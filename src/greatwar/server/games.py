@@ -354,6 +354,10 @@ def meta(game_id: str = DEFAULT_GAME, lang: str = DEFAULT_LANG) -> dict[str, Any
             }
             for x in g.options(g.default_scenario)
         },
+        # what each scenario sets whatever the players choose: shown ticked and fixed
+        "fixed_options": {
+            x.id: {o.name: o.default for o in g.options(x.id) if o.fixed} for x in g.scenarios()
+        },
         "bots": bot_names(g.id),
         "bot_names": {b: bot_name(b, lang) for b in bot_names(g.id)},
     }

@@ -151,3 +151,91 @@ export function crossHighlight(box, board) {
     });
   }
 }
+
+// The log's newest entries about ``id`` (a space: any of an entry's arguments names it), newest
+// first.
+export function lastEventsAt(entries, id, count = 3) {
+  const out = [];
+  for (let i = entries.length - 1; i >= 0 && out.length < count; i--) {
+    const a = entries[i].a || {};
+    if (Object.values(a).some((x) => x === id || (Array.isArray(x) && x.includes(id)))) out.push(entries[i]);
+  }
+  return out;
+}
+
+// Hovering a space on the map, or a piece standing there (``board``: the element holding the
+// map's <svg>; spaces carry data-space, pieces data-at, their space), shows beside the pointer
+// what it is (the element's SVG <title>, moved here so that the browser's own tooltip does not
+// cover it) and the space's last events in the log (``log``: the LogPanel), for every game.
+// Only where there is a pointer that hovers (a phone's tap does not).
+export function spacePeek(board, log, { count = 3 } = {}) {
+  if (!window.matchMedia("(hover: hover)").matches) return;
+  const peek = el("div", { class: "space-peek", role: "tooltip", "data-testid": "space-peek" });
+  peek.hidden = true;
+  document.body.append(peek);
+  let timer = null;
+  let shown = null; // the element whose peek shows
+  let over = null; // the element under the pointer
+  let at = [0, 0];
+  const heading = (g) => {
+    const title = g.querySelector(":scope > title");
+    if (title) {
+      g.dataset.peekTitle = title.textContent;
+      title.remove();
+    }
+    return g.dataset.peekTitle || "";
+  };
+  const SPOT = "[data-space], [data-at]";
+  const spaceOf = (g) => g.dataset.space || g.dataset.at;
+  const title = (g) => {
+    if (g.dataset.space) return heading(g) || g.dataset.space;
+    const at = board.querySelector(`[data-space="${CSS.escape(g.dataset.at)}"]`);
+    return [heading(g), at ? heading(at) : g.dataset.at].filter(Boolean).join(" · ");
+  };
+  const hide = () => {
+    clearTimeout(timer);
+    peek.hidden = true;
+    shown = null;
+    over = null;
+  };
+  const place = () => {
+    const [x, y] = at;
+    const w = peek.offsetWidth;
+    const h = peek.offsetHeight;
+    peek.style.left = `${Math.max(4, Math.min(window.innerWidth - w - 4, x + 16))}px`;
+    peek.style.top = `${y + 18 + h > window.innerHeight ? Math.max(4, y - h - 12) : y + 18}px`;
+  };
+  const show = (g) => {
+    const id = spaceOf(g);
+    const events = lastEventsAt(log.entries, id, count);
+    fill(
+      peek,
+      el("div", { class: "peek-name" }, title(g)),
+      events.length
+        ? el("div", { class: "peek-events" }, el("div", { class: "muted small" }, t("shell.last_events")), events.map((e) => el("div", { class: "peek-event" }, e.text)))
+        : el("div", { class: "muted small" }, t("shell.no_events")),
+    );
+    peek.dataset.space = id;
+    peek.hidden = false;
+    shown = g;
+    place();
+  };
+  // the titles go at once, so that no browser tooltip shows before the first hover
+  for (const g of board.querySelectorAll("[data-space]")) heading(g);
+  board.addEventListener("mousemove", (ev) => {
+    at = [ev.clientX, ev.clientY];
+    const g = ev.target instanceof Element ? ev.target.closest(SPOT) : null;
+    if (!g || !spaceOf(g)) return hide();
+    if (g === shown) return place();
+    if (g === over) return;
+    over = g;
+    heading(g);
+    clearTimeout(timer);
+    peek.hidden = true;
+    shown = null;
+    timer = setTimeout(() => show(g), 200);
+  });
+  board.addEventListener("mouseleave", hide);
+  board.addEventListener("pointerdown", hide);
+  board.addEventListener("wheel", hide, { passive: true });
+}

@@ -132,6 +132,25 @@ export function unitLabel(facts, v, id) {
   return w ? `${facts.name(id)} (${w})` : facts.name(id);
 }
 
+// Replacement points as the Replacement Cost Table counts them: "1 RP", "½ RP".
+export function rpCost(rp) {
+  const whole = Math.floor(rp);
+  const half = rp - whole >= 0.5 ? "½" : "";
+  return t("pog.rp_cost", { n: `${whole || !half ? whole : ""}${half}` });
+}
+
+// A purchase of the Replacement Phase (17.1), by what it does and what it costs (the view's
+// ``rp_offers``): "Rebuild FR 3 at Verdun: 1 RP", "Rebuild BE corps in the Reserve Box: ½ RP",
+// "Restore GE 1 (Metz) to full strength: 1 RP".
+export function replacementLabel(facts, v, text) {
+  const o = v.rp_offers[text];
+  const id = text.split(" ")[1];
+  const cost = rpCost(o.rp);
+  if (!o.rebuild) return t("pog.act.restore", { unit: unitLabel(facts, v, id), cost });
+  if (facts.spaces.get(o.space)?.kind === "offmap_box") return t("pog.act.rebuild_reserve", { unit: facts.name(id), cost });
+  return t("pog.act.rebuild", { unit: facts.name(id), space: facts.place(o.space), cost });
+}
+
 // A readable label for any action text; unknown verbs read as the verb and the names.
 export function actionLabel(facts, text, v = null) {
   const [verb, ...a] = text.split(" ");
@@ -178,8 +197,10 @@ export function actionLabel(facts, text, v = null) {
     case "advance":
       return x("advance", { unit: u(a[0]), space: n(a[1]) });
     case "place":
+      if (v?.rp_offers?.[text]) return replacementLabel(facts, v, text);
       return x("place", { unit: n(a[0]), space: n(a[1]) });
     case "replace":
+      if (v?.rp_offers?.[text]) return replacementLabel(facts, v, text);
       return x("replace", { unit: u(a[0]) });
     case "eliminate":
       return x("eliminate", { unit: u(a[0]) });

@@ -2,8 +2,8 @@
 // shared shell (../shell.js) connects, sends, undoes, chats and notifies; this module draws the
 // map, the panels, the hand and the prompt, and turns clicks into decisions.
 
-import { crossHighlight } from "../log.js";
-import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, quoted, savePref, SIDE_NAME, SIDE_SHORT, sideName, t, turnLabel, unitLabel } from "./common.js";
+import { crossHighlight, spacePeek } from "../log.js";
+import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, quoted, rpCost, savePref, SIDE_NAME, SIDE_SHORT, sideName, t, turnLabel, unitLabel } from "./common.js";
 import { Board } from "./board.js";
 import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
 import { $, closeMenu, placePopup, seatToken, Shell, toast } from "../shell.js";
@@ -377,7 +377,9 @@ function unitPickerItems(acts) {
   return [...groups.values()].map((same) => {
     const [uid, list] = same[0];
     const verb = list[0].split(" ")[0];
-    const what = t(`pog.verb.${VERBS.has(verb) ? verb : "other"}`, { verb: facts.word(`act.${verb}`, humanWords(verb)) });
+    const offer = state.v.rp_offers?.[list[0]]; // an eliminated army rebuilt (17.1.5)
+    const what = offer ? t("pog.verb.rebuild") : t(`pog.verb.${VERBS.has(verb) ? verb : "other"}`, { verb: facts.word(`act.${verb}`, humanWords(verb)) });
+    const cost = offer ? `: ${rpCost(offer.rp)}` : "";
     const b = el(
       "button",
       {
@@ -387,7 +389,7 @@ function unitPickerItems(acts) {
         onmouseenter: () => board.highlight({ spaces: list.map((a) => a.split(" ")[2]), units: [uid], selected: state.sel }),
         onmouseleave: () => highlight(),
       },
-      `${what} ${unitLabel(facts, state.v, uid)}${same.length > 1 ? ` ×${same.length}` : ""} → ${list.length} place${list.length > 1 ? "s" : ""}`,
+      `${what} ${unitLabel(facts, state.v, uid)}${same.length > 1 ? ` ×${same.length}` : ""} → ${t("pog.places_n", { n: list.length })}${cost}`,
     );
     const u = state.v.board.units.find((x) => x.id === uid);
     return { node: b, where: u ? u.space : "" };
@@ -464,7 +466,8 @@ function buildChoices(cands) {
         list.append(...capped(items, (it) => spaceNation(it.where), NATION_TITLE));
       } else {
         // one unit: its destinations, named by the place only
-        const items = acts.map((a) => ({ node: actionButton(a, t(`pog.to.${VERBS.has(verb) ? verb : "other"}`, { space: facts.name(a.split(" ")[2]) })), x: a.split(" ")[2] }));
+        const to = (a) => (state.v.rp_offers?.[a] ? null : t(`pog.to.${VERBS.has(verb) ? verb : "other"}`, { space: facts.name(a.split(" ")[2]) }));
+        const items = acts.map((a) => ({ node: actionButton(a, to(a)), x: a.split(" ")[2] }));
         list.append(...capped(items, (it) => spaceNation(it.x), NATION_TITLE));
       }
     } else if (firstKind === "unit" && shape === 2) {
@@ -827,6 +830,7 @@ export async function start(id) {
   board = newBoard();
   logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
   crossHighlight($("log"), $("board")); // a name hovered in the log lights on the map
+  spacePeek($("board"), logPanel); // a space hovered on the map shows its last events
   const opp = (v) => (v.seat === "ap" ? "cp" : "ap");
   shell = new Shell(gameId, seatToken(gameId, ["ap", "cp"]), logPanel, {
     onView,

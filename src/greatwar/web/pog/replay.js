@@ -3,6 +3,7 @@
 
 import { Facts, actionLabel, el, fill, humanWords, OUTCOME, rememberedSeats, SIDE_NAME, t as tr } from "./common.js";
 import { onLangChange } from "../i18n.js";
+import { spacePeek } from "../log.js";
 import { ReplayControls } from "../replayshell.js";
 import { Board } from "./board.js";
 import { cardFace, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderRounds, renderScore, renderTracks } from "./panels.js";
@@ -101,6 +102,7 @@ export async function start(id, gameInfo) {
     await controls.show(controls.current());
   });
   logPanel = new LogPanel($("log"), facts, (id, kind) => (kind === "card" ? showCard(id) : board.flash(id)));
+  spacePeek($("board"), logPanel); // a space hovered on the map shows its last events
   await controls.start(info);
 }
 

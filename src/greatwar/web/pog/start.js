@@ -39,11 +39,38 @@ function buildOptions(box, meta) {
   );
 }
 
+// The options the chosen scenario sets (5.7.4 #1 and #2 in the Historical rules; the 1916
+// scenario's own), and eight-card hands with all the optional cards: ticked and fixed, each
+// saying why; the others as the player left them.
+function applyFixed(meta) {
+  const fixed = { ...((meta.fixed_options || {})[$("scenario").value] || {}) };
+  if ($("opt-optional_cards").value === "all" && fixed.hand8 === undefined) fixed.hand8 = true;
+  for (const k of ["hand8", "trench_mod", "valiant", "optional_cards"]) {
+    const input = $(`opt-${k}`);
+    const label = input.closest("label");
+    const on = k in fixed;
+    if (on && !input.disabled) input.dataset.chosen = input.type === "checkbox" ? String(input.checked) : input.value;
+    if (!on && input.disabled && input.dataset.chosen !== undefined) {
+      if (input.type === "checkbox") input.checked = input.dataset.chosen === "true";
+      else input.value = input.dataset.chosen;
+    }
+    if (on) {
+      if (input.type === "checkbox") input.checked = fixed[k] === true;
+      else input.value = fixed[k];
+    }
+    input.disabled = on;
+    label.classList.toggle("fixed", on);
+    label.querySelector(".fixed-note")?.remove();
+    if (on) label.append(el("span", { class: "fixed-note muted small" }, ` ${t("pog.opt.fixed")}`));
+  }
+}
+
 function readOptions() {
   const o = {};
-  for (const k of ["hand8", "trench_mod", "valiant", "tournament"]) if ($(`opt-${k}`).checked) o[k] = true;
+  // what the scenario fixes is its to set: not sent
+  for (const k of ["hand8", "trench_mod", "valiant", "tournament"]) if ($(`opt-${k}`).checked && !$(`opt-${k}`).disabled) o[k] = true;
   const oc = $("opt-optional_cards").value;
-  if (oc !== "none") o.optional_cards = oc;
+  if (oc !== "none" && !$("opt-optional_cards").disabled) o.optional_cards = oc;
   const side = $("opt-bid-side").value;
   if (side) o.bid = { side, vp: Number($("opt-bid-vp").value || 0) };
   return o;
@@ -74,6 +101,9 @@ export function buildForm(box, meta) {
     $("seat-ap").value = was.seats.ap;
     $("seat-cp").value = was.seats.cp;
   }
+  applyFixed(meta);
+  $("scenario").addEventListener("change", () => applyFixed(meta));
+  $("opt-optional_cards").addEventListener("change", () => applyFixed(meta));
   return {
     // each person: one side
     people: () => ["ap", "cp"].filter((seat) => $(`seat-${seat}`).value === "human").map((seat) => [seat]),

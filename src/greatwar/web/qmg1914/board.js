@@ -263,7 +263,7 @@ export class Board {
 
   piece(layer, p, cx, cy, navy) {
     const c = this.facts.country(p.country);
-    const g = svg("g", { class: `piece ${navy ? "navy" : "army"}${p.supplied ? "" : " unsupplied"} country-${p.country}`, "data-piece": `${p.country}:${p.space}` }, layer);
+    const g = svg("g", { class: `piece ${navy ? "navy" : "army"}${p.supplied ? "" : " unsupplied"} country-${p.country}`, "data-piece": `${p.country}:${p.space}`, "data-at": p.space }, layer);
     if (navy) {
       svg("path", { d: `M${cx - 19} ${cy - 8} L${cx + 19} ${cy - 8} L${cx + 14} ${cy + 10} L${cx - 14} ${cy + 10} Z`, fill: c.colour, class: "piece-body" }, g);
       text(g, cx, cy + 5.5, t(`abbr_${p.country}`), { class: "piece-text", fill: c.ink });

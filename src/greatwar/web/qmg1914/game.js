@@ -4,7 +4,7 @@
 // prompt (each choice a button, each card with the reason it can or cannot be used now), and
 // turns clicks on the map and the cards into decisions.
 
-import { crossHighlight } from "../log.js";
+import { crossHighlight, spacePeek } from "../log.js";
 import { api, el, fill, loadPref, savePref } from "../common.js";
 import { $, closeMenu, placePopup, seatToken, Shell, toast } from "../shell.js";
 import { Board } from "./board.js";
@@ -466,6 +466,7 @@ export async function start(id) {
   const token = seatToken(gameId, facts.powerOrder);
   logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
   crossHighlight($("log"), $("board")); // a name hovered in the log lights on the map
+  spacePeek($("board"), logPanel); // a space hovered on the map shows its last events
   shell = new Shell(gameId, token, logPanel, {
     onView,
     confirmFor,

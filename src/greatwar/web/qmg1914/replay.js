@@ -3,6 +3,7 @@
 // over). Loaded by ../replay.js.
 
 import { el, fill, rememberedSeats } from "../common.js";
+import { spacePeek } from "../log.js";
 import { Board } from "./board.js";
 import { Facts } from "./facts.js";
 import { cardFace, LogPanel, renderBattle, renderPowers, renderTracks, statusText } from "./panels.js";
@@ -102,5 +103,6 @@ export async function start(id, info) {
     await controls.show(controls.current());
   });
   logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
+  spacePeek($("board"), logPanel); // a space hovered on the map shows its last events
   await controls.start(info);
 }
