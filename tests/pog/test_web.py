@@ -10,13 +10,14 @@ import random
 import pytest
 
 from greatwar.pog import board, engine
+from greatwar.pog.board import LINKS
 from greatwar.pog.data import AP, CP
 from greatwar.pog.flow import STEPS
 from greatwar.pog.replacements import replacement_phase
 from greatwar.pog.view import view
 from greatwar.pog.web import dress_view, static_data
 
-from .helpers import D, clear, game, operation, put
+from .helpers import D, clear, control, game, operation, put
 
 ADDED = (
     "prompt_text",
@@ -210,3 +211,34 @@ def test_each_replacement_purchase_says_what_it_does_and_its_cost() -> None:
     w = view(s, AP)
     dress_view(w, s)
     assert w["rp_offers"] == {}
+
+
+def _network(v: dict[str, object], key: str) -> set[str]:
+    hexa = v["supply_networks"][key]  # type: ignore[index]
+    bits = bytes.fromhex(hexa)
+    return {sp.id for sp in D.spaces if bits[sp.ix // 8] >> (sp.ix % 8) & 1}
+
+
+@pytest.mark.rule("14.2.1")
+@pytest.mark.rule("14.2.2")
+@pytest.mark.rule("14.2.4")
+def test_the_supply_networks_are_the_spaces_each_side_traces_to_its_sources() -> None:
+    """The map's network overlays: the Central Powers' reach Essen and Constantinople's
+    spaces; the Western Allies' run from London through France, not to Russia; the Eastern
+    Allies' the reverse; a space the enemy controls is in no network of ours."""
+    s = game()
+    v = view(s, AP)
+    dress_view(v, s)
+    cp, west, east = (_network(v, k) for k in ("cp", "ap_west", "ap_east"))
+    assert {"essen", "berlin", "vienna", "breslau"} <= cp
+    assert {"paris", "london", "calais"} <= west and "petrograd" not in west
+    assert {"petrograd", "moscow", "warsaw"} <= east and "paris" not in east
+    assert not cp & (west | east)
+    assert all(s.ctrl[D.space(x)] == AP for x in west | east)
+    # a space whose every neighbour the enemy controls traces nowhere: out of its network
+    around = [D.spaces[n].id for n, _, _ in LINKS[D.space("warsaw")]]
+    control(s, CP, *around)
+    w = view(s, AP)
+    dress_view(w, s)
+    assert s.ctrl[D.space("warsaw")] == AP and "warsaw" not in _network(w, "ap_east")
+    assert "moscow" in _network(w, "ap_east")

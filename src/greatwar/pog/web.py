@@ -15,8 +15,10 @@ here reads another seat's hand or private frames (fields starting with ``_``), e
 
 from __future__ import annotations
 
+import csv
 import json
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from greatwar.core import i18n
@@ -33,7 +35,13 @@ from greatwar.pog.combat.resolution import flank_drm
 from greatwar.pog.data import SIDE_NAMES, load
 from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.state import OFF, State
-from greatwar.pog.supply import closed_to_all, space_supplied, unit_supplied
+from greatwar.pog.supply import (
+    CLASSES,
+    closed_to_all,
+    space_supplied,
+    traces_from,
+    unit_supplied,
+)
 from greatwar.pog.tracks import RC_BOXES, US_BOXES, at_war
 from greatwar.pog.view import public_view
 from greatwar.pog.view import view as seat_view
@@ -165,6 +173,7 @@ def dress_view(view: dict[str, Any], s: State, lang: str = DEFAULT_LANG) -> None
     view["lang"] = lang
     view["prompt_text"] = messages.prompt_text(view.get("prompt"), lang)
     view["supply"] = supply_overlay(s)
+    view["supply_networks"] = supply_networks(s)
     view["neutral"] = neutral_spaces(s)
     view["under_way"] = under_way(s, lang)
     view["combat"] = combat_info(s, lang)
@@ -196,6 +205,35 @@ def supply_overlay(s: State) -> dict[str, list[str]]:
     ]
     out = {"units": units, "spaces": spaces}
     s.cache["server.supply"] = out
+    return out
+
+
+# The supply networks a player may look at (14.2): the Central Powers' (any of their sources,
+# across Turkish dashed lines: what a Central Powers space traces to, 14.2.5), the Western
+# Allies' (London, 14.2.4), the Eastern Allies' (the Russian sources and Belgrade, 14.2.2) and
+# the MEF's (London, the MEF Beachhead a port, 9.2.7.1); each by the supply class that traces
+# it (greatwar.pog.supply.CLASSES).
+SUPPLY_NETWORKS = {"cp": "space_cp", "ap_west": "ap_west", "ap_east": "ap_east", "mef": "ap_br_mef"}
+
+
+def supply_networks(s: State) -> dict[str, str]:
+    """For each network of :data:`SUPPLY_NETWORKS`, the map spaces of its side where a unit
+    of its class would be in supply, as a bitmap in hex (bit ``i`` of byte ``i // 8``: the
+    ``i``-th space of the facts' ``spaces``), so that every view carries them in a few
+    hundred characters."""
+    cached = s.cache.get("server.networks")
+    if cached is not None:
+        out: dict[str, str] = cached
+        return out
+    out = {}
+    for key, name in SUPPLY_NETWORKS.items():
+        side = CLASSES[name].side
+        bits = bytearray((len(SPACES) + 7) // 8)
+        for x in D.map_spaces:
+            if s.ctrl[x] == side and not closed_to_all(s, x) and traces_from(s, x, name):
+                bits[x // 8] |= 1 << (x % 8)
+        out[key] = bits.hex()
+    s.cache["server.networks"] = out
     return out
 
 
@@ -742,6 +780,21 @@ def _reinforcements() -> list[dict[str, Any]]:
     return out
 
 
+def rule_sections(lang: str = DEFAULT_LANG) -> list[dict[str, str]]:
+    """The rulebook's sections (1.0 to 17.1) by number and heading, in ``lang`` (the
+    Russian rulebook's headings; English for a language without its own): the rules summary
+    that the log's rule numbers lead to."""
+    rows = _section_rows()
+    column = lang if rows and lang in rows[0] else DEFAULT_LANG
+    return [{"rule": r["section"], "title": r[column]} for r in rows]
+
+
+@cache
+def _section_rows() -> list[dict[str, str]]:
+    text = resources.files("greatwar.pog").joinpath("data", "rule_sections.csv")
+    return list(csv.DictReader(text.read_text(encoding="utf-8").splitlines()))
+
+
 def _localised(tables: dict[str, Any], lang: str) -> dict[str, Any]:
     """A copy of the reference tables with their texts in ``lang`` (the paths of
     :data:`greatwar.pog.lang.REFERENCE_PATHS`)."""
@@ -882,6 +935,7 @@ def static_data(lang: str = DEFAULT_LANG) -> dict[str, Any]:
             "vp_table": tables["vp_table"],
             "activation": tables["activation"],
             "reinforcements": _reinforcements(),
+            "rule_sections": rule_sections(lang),
             "rounds": ROUNDS,
         },
     }

@@ -19,7 +19,9 @@ function ruleTitle(r) {
 // One log line, with links on the names of the things it mentions (``facts.kind(id)`` says what
 // an id is, ``facts.name(id)`` how the entry's text writes it) and its die drawn.
 // ``side(e)``: the seat the entry belongs to (for its colour).
-export function logLine(facts, e, onRef, { fresh = false, index = null, refKeys = REF_KEYS, side = (x) => x.s } = {}) {
+// ``onRule(r)``: where a click on the entry's rule mark (§) leads (a game's rules summary);
+// ``ruleName(r)``: the rule's section, named, for the entry's tooltip.
+export function logLine(facts, e, onRef, { fresh = false, index = null, refKeys = REF_KEYS, side = (x) => x.s, onRule = null, ruleName = null } = {}) {
   let textNodes = [e.text];
   const refs = [];
   for (const [k, val] of Object.entries(e.a || {})) {
@@ -55,11 +57,12 @@ export function logLine(facts, e, onRef, { fresh = false, index = null, refKeys 
     "div",
     {
       class: `log-entry k-${String(e.k).replace(/\./g, "-")}${who ? " side-" + who : ""}${e.v ? " private" : ""}${fresh ? " fresh" : ""}`,
-      title: e.r ? ruleTitle(e.r) : "",
+      title: e.r ? [ruleTitle(e.r), ruleName ? ruleName(e.r) : ""].filter(Boolean).join(" · ") : "",
       "data-index": index === null ? undefined : String(index),
     },
     die ? el("span", { class: `die die-${who || "none"}`, title: t("shell.die", { n: die }) }, DIE_FACES[die] || String(die)) : el("span", { class: "log-dot" }, ""),
     el("span", { class: "log-text" }, textNodes),
+    e.r && onRule ? el("a", { href: "#", class: "rule-link", "data-rule": e.r, title: t("shell.rule_open", { rule: e.r }), onclick: (ev) => (ev.preventDefault(), onRule(e.r)) }, `§${e.r}`) : null,
   );
 }
 
@@ -67,7 +70,9 @@ export function logLine(facts, e, onRef, { fresh = false, index = null, refKeys 
 // [[index, entry]], start}); ``groupTitle(g)`` names a group, ``headOf(g)`` the heading written
 // when it changes (a turn, a round); ``side(e)`` the seat of an entry.
 export class LogPanel {
-  constructor(box, facts, onRef, { group, groupTitle, headOf, side = (e) => e.s, refKeys = REF_KEYS, limit = 900 } = {}) {
+  constructor(box, facts, onRef, { group, groupTitle, headOf, side = (e) => e.s, refKeys = REF_KEYS, limit = 900, onRule = null, ruleName = null } = {}) {
+    this.onRule = onRule;
+    this.ruleName = ruleName;
     this.box = box;
     this.facts = facts;
     this.onRef = onRef;
@@ -115,7 +120,7 @@ export class LogPanel {
       }
       const last = gi === groups.length - 1;
       const fresh = g.entries.some(([i]) => i >= this.freshFrom);
-      const body = g.entries.map(([i, e]) => logLine(this.facts, e, this.onRef, { fresh: i >= this.freshFrom, index: i, refKeys: this.refKeys, side: this.side }));
+      const body = g.entries.map(([i, e]) => logLine(this.facts, e, this.onRef, { fresh: i >= this.freshFrom, index: i, refKeys: this.refKeys, side: this.side, onRule: this.onRule, ruleName: this.ruleName }));
       const open = last || fresh || gi >= groups.length - 3;
       out.push(
         el(

@@ -109,6 +109,7 @@ export class Board {
     });
     container.append(this.root);
     this.showSupply = true;
+    this.network = ""; // the supply network drawn (networkSpaces)
     this.spaceEls = new Map();
     this.unitEls = new Map();
     this.drawn = new Map(); // unit id -> {key, g}: its counter as last drawn
@@ -388,6 +389,7 @@ export class Board {
     marks.replaceChildren();
     const board = v.board;
     const outSpaces = new Set(this.showSupply ? v.supply?.spaces || [] : []);
+    const network = this.networkSpaces(v);
     const neutral = new Set(v.neutral || []);
     for (const s of f.spaces.values()) {
       const el = this.spaceEls.get(s.id);
@@ -403,11 +405,27 @@ export class Board {
       const y0 = s.y - s.h / 2;
       if (isNeutral) svg("rect", { x: x0, y: y0, width: s.w, height: s.h, rx: 7, class: "neutral-fill" }, marks);
       if (outSpaces.has(s.id)) svg("rect", { x: x0, y: y0, width: s.w, height: s.h, rx: 7, class: "oos-space" }, marks);
+      if (network && network.has(s.id)) svg("rect", { x: x0 - 3, y: y0 - 3, width: s.w + 6, height: s.h + 6, rx: 9, class: `net-space net-${this.network}`, "data-net": s.id }, marks);
     }
+    this.root.dataset.network = network ? this.network : "";
     this.renderUnits(v);
     if (this.k !== undefined) this.placeCounters(); // the stacks' extents, for what follows now
     this.applyHighlights();
     this.layout(true);
+  }
+
+  // The spaces of the supply network shown (``this.network``: "cp", "ap_west", "ap_east",
+  // "mef" or ""), from the view's bitmaps (a bit per space in the facts' order, 14.2).
+  networkSpaces(v) {
+    const hex = this.network && v.supply_networks ? v.supply_networks[this.network] : null;
+    if (!hex) return null;
+    const ids = [...this.facts.spaces.keys()];
+    const out = new Set();
+    for (let i = 0; i < hex.length / 2; i++) {
+      const byte = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+      for (let b = 0; b < 8; b++) if (byte & (1 << b) && ids[8 * i + b]) out.add(ids[8 * i + b]);
+    }
+    return out;
   }
 
   // The markers of the position and of the procedure, at each space's extent now: VP spaces,

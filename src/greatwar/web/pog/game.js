@@ -5,7 +5,7 @@
 import { crossHighlight, spacePeek } from "../log.js";
 import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, quoted, rpCost, savePref, SIDE_NAME, SIDE_SHORT, sideName, t, turnLabel, unitLabel } from "./common.js";
 import { Board } from "./board.js";
-import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks } from "./panels.js";
+import { cardFace, groupLog, LogPanel, renderCombat, renderInForce, renderPiles, renderProcedure, renderReference, renderRounds, renderScore, renderTracks, ruleSection } from "./panels.js";
 import { $, closeMenu, placePopup, seatToken, Shell, toast } from "../shell.js";
 
 const MAX_LIST = 40; // no list of choices is longer than this
@@ -752,9 +752,13 @@ function showCard(id, actions = [], ev = null) {
 
 // -- the page's own parts of the shared layout -------------------------------------------------
 
+// The supply networks the map may show (14.2; the view's supply_networks), "" for none.
+const NETWORKS = ["", "cp", "ap_west", "ap_east", "mef"];
+
 function buildLayout() {
   $("board-tools").append(
     el("label", { id: "supply-label" }, el("input", { type: "checkbox", id: "supply", checked: true }), el("span", { id: "supply-text" })),
+    el("select", { id: "network", "data-testid": "network" }, NETWORKS.map((n) => el("option", { value: n }))),
   );
   $("board-wrap").append(
     el("div", { id: "combat-box", class: "combat-box", "data-testid": "combat", hidden: true }),
@@ -776,8 +780,23 @@ function wordLayout() {
   $("game-name").textContent = t("pog.title");
   $("supply-label").title = t("pog.supply_title");
   $("supply-text").textContent = ` ${t("pog.supply")}`;
+  $("network").title = t("pog.network_title");
+  $("network").setAttribute("aria-label", t("pog.network_title"));
+  for (const o of $("network").options) o.textContent = t(`pog.network.${o.value || "none"}`);
   $("in-force-strip").title = t("pog.in_force");
   $("chat-input").placeholder = t("pog.chat_placeholder");
+}
+
+// A log entry's rule: the Reference tab at its section of the rules summary.
+function showRule(r) {
+  shell.setTab("ref");
+  const sec = ruleSection(facts, r);
+  const at = sec && document.getElementById(`rule-${sec.rule}`);
+  if (!at) return;
+  at.scrollIntoView({ block: "center" });
+  at.classList.remove("flash");
+  void at.offsetWidth;
+  at.classList.add("flash");
 }
 
 function newBoard() {
@@ -828,7 +847,7 @@ export async function start(id) {
   buildLayout();
   facts = await Facts.load();
   board = newBoard();
-  logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)));
+  logPanel = new LogPanel($("log"), facts, (ref, kind) => (kind === "card" ? showCard(ref) : board.flash(ref)), { onRule: showRule });
   crossHighlight($("log"), $("board")); // a name hovered in the log lights on the map
   spacePeek($("board"), logPanel); // a space hovered on the map shows its last events
   const opp = (v) => (v.seat === "ap" ? "cp" : "ap");
@@ -853,6 +872,10 @@ export async function start(id) {
   $("zoom-focus").onclick = () => follow(true);
   $("supply").onchange = (e) => {
     board.showSupply = e.target.checked;
+    board.render(state.v);
+  };
+  $("network").onchange = (e) => {
+    board.network = e.target.value;
     board.render(state.v);
   };
   await shell.start(() => select([]));

@@ -243,8 +243,13 @@ export function groupLog(entries, from = 0) {
 // The log panel: one group per action round, one per phase outside the Action Phase, a heading
 // per turn.
 export class LogPanel extends SharedLogPanel {
-  constructor(box, facts, onRef) {
+  constructor(box, facts, onRef, { onRule = null } = {}) {
     super(box, facts, onRef, {
+      onRule,
+      ruleName: (r) => {
+        const sec = ruleSection(facts, r);
+        return sec ? `${sec.rule} ${sec.title}` : "";
+      },
       group: groupLog,
       headOf: (g) => tr("pog.turn_n", { turn: g.t }),
       groupTitle: (g) => (g.head ? tr("pog.round_side", { round: g.ar ?? "?", side: SIDE_NAME[g.side] || "" }) : phaseName(g.p)),
@@ -375,7 +380,7 @@ export function renderReference(box, facts, v, { showGuide = true } = {}) {
   const reinf = (side) =>
     el(
       "table",
-      { class: "ref-table" },
+      { class: "ref-table", "data-testid": `reinforcements-${side}` },
       el("tr", {}, ...["deck", "card", "units", "status"].map((h) => el("th", {}, tr(`pog.reinf_head.${h}`)))),
       ref.reinforcements
         .filter((r) => r.side === side)
@@ -399,6 +404,32 @@ export function renderReference(box, facts, v, { showGuide = true } = {}) {
     el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, tr("pog.reinforcements", { side: SIDE_NAME.cp })), reinf("cp")),
     el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, tr("pog.reinforcements", { side: SIDE_NAME.ap })), reinf("ap")),
     el("div", { class: "ref-block" }, el("div", { class: "sub-title" }, tr("pog.activation")), el("div", { class: "small" }, `${ref.activation.cost_per_space}. ${tr("pog.mef")}: ${ref.activation.mef_beachhead}. ${ref.activation.after_fall_of_the_tsar}. ${ref.activation.moltke}.`)),
+    rulesSummary(facts),
+  );
+}
+
+// The rulebook's section of rule ``r`` ("12.3.4" -> 12.3 Flank Attacks; "12" -> 12.0).
+export function ruleSection(facts, r) {
+  const all = facts.doc.reference?.rule_sections || [];
+  const parts = String(r).split(".");
+  const keys = [parts.slice(0, 2).join("."), `${parts[0]}.0`];
+  for (const k of keys) {
+    const sec = all.find((x) => x.rule === k);
+    if (sec) return sec;
+  }
+  return null;
+}
+
+// The rules summary: the rulebook's sections by number and heading, each a place the log's
+// rule marks lead to (id "rule-12.3").
+function rulesSummary(facts) {
+  const all = facts.doc.reference?.rule_sections || [];
+  return el(
+    "div",
+    { class: "ref-block rules-summary", "data-testid": "rules-summary" },
+    el("div", { class: "sub-title" }, tr("pog.rules_summary")),
+    el("div", { class: "muted small" }, tr("pog.rules_summary_note")),
+    all.map((x) => el("div", { class: `rule-section${x.rule.endsWith(".0") ? " rule-chapter" : ""}`, id: `rule-${x.rule}`, "data-rule": x.rule }, el("b", {}, x.rule), ` ${x.title}`)),
   );
 }
 
