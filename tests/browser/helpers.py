@@ -7,6 +7,7 @@ import json
 import re
 import time
 import urllib.request
+from importlib.resources import files
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -188,3 +189,16 @@ def check_analysis(page: Page, steps: int) -> None:
         "document.documentElement.lang === 'en'"
         " && document.getElementById('analysis-pane').textContent.includes('Turning points')"
     )
+
+
+def axe(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page."""
+    source = (files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
+    page.add_script_tag(content=source)
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => (await axe.run(document, { resultTypes: ['violations'] })).violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => ({ id: v.id, impact: v.impact,
+                           nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))"""
+    )
+    return found

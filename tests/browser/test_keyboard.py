@@ -9,14 +9,13 @@ test extra); without it the accessibility test is skipped."""
 
 from __future__ import annotations
 
-from importlib.resources import files
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import CHROMIUM
+from tests.browser.helpers import axe
 from tests.browser.states import POWERS, first_attack, qmg_battle
 from tests.browser.test_map import open_page, settled
 from tests.browser.test_phone import finished, open_plain
@@ -105,26 +104,18 @@ def test_u_undoes_the_last_decision(browser: Browser, live_server: str) -> None:
     page.context.close()
 
 
-def axe(page: Page) -> list[dict[str, Any]]:
-    """axe-core's serious and critical violations on the page."""
-    source = (files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
-    page.add_script_tag(content=source)
-    found: list[dict[str, Any]] = page.evaluate(
-        """async () => (await axe.run(document, { resultTypes: ['violations'] })).violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => ({ id: v.id, impact: v.impact,
-                           nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))"""
-    )
-    return found
-
-
 @pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("where", ["start", "pog", "qmg", "replay"])
+@pytest.mark.parametrize("where", ["start", "pog", "qmg", "replay", "pog-phone", "qmg-phone"])
 def test_no_serious_accessibility_violation(
     browser: Browser, live_server: str, artifacts: Path, where: str, lang: str
 ) -> None:
     pytest.importorskip("axe_playwright_python")
-    if where == "start":
+    if where.endswith("-phone"):  # a phone's layout (390x844) of a game's page
+        g, v = (first_attack if where == "pog-phone" else qmg_battle)(live_server)
+        page = open_page(browser, g.link(v["seat"]), (390, 844), lang)
+        page.wait_for_function("document.body.dataset.mine === 'true'")
+        settled(page)
+    elif where == "start":
         page = open_plain(browser, live_server + "/", lang)
         page.set_viewport_size({"width": SIZE[0], "height": SIZE[1]})
         page.wait_for_selector("#game option", state="attached")

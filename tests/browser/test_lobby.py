@@ -14,6 +14,7 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.browser.conftest import CHROMIUM, serving
-from tests.browser.helpers import WAIT, body, click_action, legal, wait_mine
+from tests.browser.helpers import WAIT, axe, body, click_action, legal, wait_mine
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"Debian's chromium is not installed at {CHROMIUM}"
@@ -285,6 +286,9 @@ def test_the_pages_fit_the_screen(
         if name == "my-games":
             page.locator("[data-testid=my-games]").scroll_into_view_if_needed()
         no_overflow(page)
+        if find_spec("axe_playwright_python"):  # issue 31 item 7: the lobby's pages too
+            found = axe(page)
+            assert not found, (name, found)
         shot = artifacts / f"{name}-{size[0]}x{size[1]}.png"
         if name == "my-games":
             page.locator("[data-testid=my-games]").screenshot(path=str(shot))
@@ -298,6 +302,9 @@ def test_the_pages_fit_the_screen(
     )
     assert "рейтинговая партия" in page.inner_text("[data-testid=rating-block]")
     no_overflow(page)
+    if find_spec("axe_playwright_python"):
+        found = axe(page)
+        assert not found, ("player-ru", found)
     page.screenshot(path=str(artifacts / f"player-ru-{size[0]}x{size[1]}.png"), full_page=True)
     page.click("[data-testid=lang-en]")
     p.close()
