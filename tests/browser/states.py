@@ -153,3 +153,11 @@ def qmg_battle(server: str) -> tuple[Game, Any]:
     g = qmg(server)
     v = g.play_until(lambda v: v.get("step") == "battle", building)
     return g, v
+
+
+def retreat(server: str) -> tuple[Game, Any]:
+    """The Allies' first retreat (12.5): FR 5 out of Sedan, after the Central Powers' first
+    attack (seed 8), with four spaces to go to."""
+    g = pog(server, seed=8)
+    v = g.play_until(lambda v: v.get("step") == "combat_retreat", attacking)
+    return g, v

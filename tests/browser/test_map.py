@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import CHROMIUM
 from tests.browser.helpers import WAIT
-from tests.browser.states import attacking, building, first_attack, operation, qmg
+from tests.browser.states import attacking, building, first_attack, operation, qmg, retreat
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"Debian's chromium is not installed at {CHROMIUM}"
@@ -235,5 +235,47 @@ def test_pog_whole_map_names_a_long_list_of_choices(
     missing = [lb for lb in labels if not (lb["shown"] and lb["hot"] and lb["px"] >= 11)]
     assert not missing, missing
     page.screenshot(path=str(artifacts / f"map-pog-operation-{size[0]}x{size[1]}-{lang}.png"))
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), [(PHONE, "en"), ((1366, 768), "ru")], ids=str)
+def test_pog_a_retreat_is_followed_and_its_spaces_named(
+    browser: Browser, live_server: str, artifacts: Path, size: tuple[int, int], lang: str
+) -> None:
+    """Item 1: a retreat (12.5) brings the combat's space and every space the unit may retreat
+    to into sight at a zoom where counters read, each named."""
+    g, v = retreat(live_server)
+    spaces = sorted({a.split()[2] for a in v["legal"] if a.startswith("retreat ")})
+    assert len(spaces) >= 2
+    page = open_page(browser, g.link(v["seat"]), size, lang)
+    page.wait_for_function("document.body.dataset.mine === 'true'")
+    want = [*spaces, v["combat"]["target"]]
+    page.wait_for_function(
+        f"(() => {{ const s = ({SIGHT})({want!r}); return s.upp <= 2.95"
+        f" && s.shown.length === {len(want)}; }})()"
+    )
+    settled(page)
+    named = page.evaluate(
+        """(ids) => ids.filter((id) => {
+          const t = document.querySelector(`svg.board text.space-label[data-label='${id}']`);
+          return t && getComputedStyle(t).display !== 'none'
+            && t.getBoundingClientRect().height >= 11;
+        })""",
+        spaces,
+    )
+    assert sorted(named) == spaces, named
+    # and no panel drawn over the map (the combat box, the tools, a banner) covers them
+    hidden = page.evaluate(
+        """(ids) => ids.filter((id) => {
+          const b = document.querySelector(`svg.board g.space[data-space='${id}'] .space-rect`)
+            .getBoundingClientRect();
+          const at = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+          return !at || !at.closest('svg.board');
+        })""",
+        want,
+    )
+    assert not hidden, hidden
+    page.screenshot(path=str(artifacts / f"map-retreat-{size[0]}x{size[1]}-{lang}.png"))
     assert not page.errors, page.errors  # type: ignore[attr-defined]
     page.context.close()

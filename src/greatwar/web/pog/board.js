@@ -741,7 +741,9 @@ export class Board {
   // Bring ``spaces`` (ids) into sight at a zoom where counters read: nothing when they already
   // are; else the player's zoom kept if it reads and they fit, the least zoom out that shows
   // them all, or the zoom in that makes them read (a phone's whole map does not). Glides there.
-  focus(spaces) {
+  // ``clear``: pixels at the top and the bottom of the board that panels drawn over it cover
+  // (the combat box, a banner): the spaces are brought into the rest.
+  focus(spaces, clear = { top: 0, bottom: 0 }) {
     const boxes = spaces.map((id) => this.facts.spaces.get(id) && this.extent(id)).filter(Boolean);
     if (!boxes.length) return false;
     const pad = 70;
@@ -753,23 +755,28 @@ export class Board {
     };
     const r = this.pz.size();
     if (!r.width || !r.height) return false;
+    // the part of the board no panel covers, unless the panels leave too little of it
+    const top = Math.max(0, clear.top || 0);
+    const bottom = Math.max(0, clear.bottom || 0);
+    const [t, b] = r.height - top - bottom >= r.height * 0.2 ? [top, bottom] : [0, 0];
+    const free = r.height - t - b;
     const seen = this.pz.visible();
     const upp = this.pz.unitsPerPixel();
-    const inside = want.x0 >= seen.x && want.y0 >= seen.y && want.x1 <= seen.x + seen.w && want.y1 <= seen.y + seen.h;
+    const inside = want.x0 >= seen.x && want.y0 >= seen.y + t * upp && want.x1 <= seen.x + seen.w && want.y1 <= seen.y + seen.h - b * upp;
     const readable = readableUpp();
     if (inside && upp <= readable * 1.02) return false;
     // the units per pixel to show: the player's if they read, else readable; more if needed to
     // show them all (never more than the whole map)
-    const need = Math.max((want.x1 - want.x0) / r.width, (want.y1 - want.y0) / r.height);
+    const need = Math.max((want.x1 - want.x0) / r.width, (want.y1 - want.y0) / free);
     const whole = Math.max(this.pz.content.w / r.width, this.pz.content.h / r.height);
     const u = Math.min(whole, Math.max(need, Math.min(upp, readable)));
     const w = r.width * u;
     const h = r.height * u;
-    // centred on them, but no more of the sea around the map than needed
+    // centred on them in the free part, but no more of the sea around the map than needed
     const c = this.pz.content;
     const clamp = (a, lo, hi) => (lo > hi ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, a)));
     const x = clamp((want.x0 + want.x1) / 2 - w / 2, Math.min(c.x, want.x0), Math.max(c.x + c.w, want.x1) - w);
-    const y = clamp((want.y0 + want.y1) / 2 - h / 2, Math.min(c.y, want.y0), Math.max(c.y + c.h, want.y1) - h);
+    const y = clamp((want.y0 + want.y1) / 2 - (t + free / 2) * u, Math.min(c.y, want.y0 - t * u), Math.max(c.y + c.h, want.y1 + b * u) - h);
     this.pz.glide({ x, y, w, h });
     return true;
   }

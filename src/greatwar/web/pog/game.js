@@ -217,7 +217,7 @@ function renderRecent() {
     box.hidden = false;
     fill(box,
       el("div", { class: "recent-title" }, t("pog.step_of", { n: st.at + 1, of: st.items.length })),
-      el("div", { class: "recent-text" }, e.text || e.k),
+      el("div", { class: "recent-text", title: e.text || e.k }, e.text || e.k),
       el(
         "div",
         { class: "recent-buttons" },
@@ -244,7 +244,7 @@ function renderRecent() {
   }
   box.hidden = false;
   fill(box,
-    summary ? el("div", { class: "recent-title" }, t(state.v.observer ? "pog.since_looked" : "pog.since_last"), " ", summary) : el("div", { class: "recent-title" }, t(state.v.observer ? "pog.last_round" : "pog.opp_last_round")),
+    summary ? el("div", { class: "recent-title", title: `${t(state.v.observer ? "pog.since_looked" : "pog.since_last")} ${summary}` }, t(state.v.observer ? "pog.since_looked" : "pog.since_last"), " ", summary) : el("div", { class: "recent-title" }, t(state.v.observer ? "pog.last_round" : "pog.opp_last_round")),
     el(
       "div",
       { class: "recent-buttons" },
@@ -539,7 +539,8 @@ function renderPrompt() {
   if (v.can_undo) items.push(el("button", { class: "undo", "data-testid": "undo", onclick: undo }, v.step === "strategic_redeployment" && legal().every((a) => a.split(" ").length === 3) ? t("pog.undo_unit") : t("pog.undo")));
   fill(box, ...items);
   highlight();
-  follow();
+  cancelAnimationFrame(state.followFrame);
+  state.followFrame = requestAnimationFrame(() => follow()); // once the page is laid out
 }
 
 // -- the view follows the play ------------------------------------------------------------------
@@ -550,10 +551,11 @@ const FOCUS_MOST = 14; // choices on more spaces than this are all over the map:
 // an SR's destinations...), else the opponent's last combat since my last decision.
 function focusSpaces() {
   const v = state.v;
-  if (v.combat) return [v.combat.target, ...((v.map_marks || {}).attack_from || [])];
   const ids = candidates().flatMap(entities);
   const spaces = new Set(ids.filter((x) => facts.kind(x) === "space"));
   for (const u of v.board.units) if (ids.includes(u.id)) spaces.add(u.space);
+  // a combat: its space and the attackers', and where a retreat or an advance may go (12.5, 12.7)
+  if (v.combat) return [...new Set([v.combat.target, ...((v.map_marks || {}).attack_from || []), ...(spaces.size <= FOCUS_MOST ? spaces : [])])];
   if (spaces.size) return spaces.size <= FOCUS_MOST ? [...spaces] : [];
   const combats = freshEntries().filter(([, e]) => e.k === "combat.designated" && e.s && e.s !== v.seat && e.a && e.a.space);
   return combats.length ? [combats.at(-1)[1].a.space] : [];
@@ -568,7 +570,25 @@ function follow(force = false) {
   if (!force && key === state.followKey) return;
   state.followKey = key;
   if (!force && (!loadPref("follow", true) || loadPref(`touched.${gameId}`, null) === key)) return;
-  board.focus(spaces);
+  board.focus(spaces, covered());
+}
+
+// The pixels at the top and the bottom of the map that panels drawn over it cover across most
+// of its width (a phone's tools and combat box, a banner), for the view to show the spaces in
+// the rest.
+function covered() {
+  const b = $("board").getBoundingClientRect();
+  const out = { top: 0, bottom: 0 };
+  for (const id of ["board-tools", "combat-box", "recent"]) {
+    const e = $(id);
+    if (!e || e.hidden) continue;
+    const r = e.getBoundingClientRect();
+    const wide = Math.min(r.right, b.right) - Math.max(r.left, b.left) > b.width * 0.4;
+    if (!r.height || !wide || r.bottom <= b.top || r.top >= b.bottom) continue;
+    if (r.top - b.top < b.bottom - r.bottom) out.top = Math.max(out.top, r.bottom - b.top);
+    else out.bottom = Math.max(out.bottom, b.bottom - r.top);
+  }
+  return out;
 }
 
 function shortLabel(a, card) {

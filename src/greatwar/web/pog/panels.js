@@ -319,7 +319,10 @@ export function renderCombat(box, facts, v) {
   if (c.terrain && c.terrain !== "clear") extra.push(word(facts, `terrain.${c.terrain}`, c.terrain));
   if (c.flank && c.flank !== "none") extra.push(tr("pog.flank_x", { what: c.flank }));
   if (c.cards && c.cards.length) extra.push(tr("pog.cards_x", { cards: c.cards.map((x) => facts.name(x)).join(", ") }));
-  const toggle = el("button", { class: "cb-toggle", title: tr("pog.fold"), onclick: () => box.classList.toggle("folded") }, "▾");
+  // folded to its title and result line on a phone unless the player unfolds it (remembered)
+  const phone = window.matchMedia("(max-width: 760px)").matches;
+  box.classList.toggle("folded", loadPref(phone ? "combat_folded_phone" : "combat_folded", phone) === true);
+  const toggle = el("button", { class: "cb-toggle", title: tr("pog.fold"), "aria-expanded": String(!box.classList.contains("folded")), onclick: () => savePref(phone ? "combat_folded_phone" : "combat_folded", box.classList.toggle("folded")) }, "▾");
   fill(box,
     el("div", { class: "cb-title" }, toggle, tr(c.stage === "designation" ? "pog.planned_attack" : "pog.combat_for", { space: facts.place(c.target) }), extra.length ? el("span", { class: "muted" }, ` · ${extra.join(" · ")}`) : null),
     el("div", { class: "cb-sides" }, sideBox(facts, tr("pog.attacker", { side: SIDE_SHORT[c.attacker] }), c.att), sideBox(facts, tr("pog.defender", { side: SIDE_SHORT[c.attacker === "ap" ? "cp" : "ap"] }), c.dfn)),
