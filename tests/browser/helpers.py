@@ -11,6 +11,7 @@ from importlib.resources import files
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 WAIT = 90_000  # ms: a generous ceiling for explicit states (the machine may be loaded)
 
@@ -103,18 +104,23 @@ def click_action(page: Page, action: str) -> None:
 
 
 def newest_log_entry_visible(page: Page) -> bool:
-    """Is the last log line inside the log panel's visible area?"""
-    ok: bool = page.evaluate(
-        """() => {
-          const box = document.getElementById('log');
-          const lines = box.querySelectorAll('.log-entry');
-          if (!lines.length) return false;
-          const last = lines[lines.length - 1];
-          const a = box.getBoundingClientRect(), b = last.getBoundingClientRect();
-          return b.height > 0 && b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
-        }"""
-    )
-    return ok
+    """Is the last log line inside the log panel's visible area (by the next frames: the panel
+    scrolls to it when the page is laid out)?"""
+    try:
+        page.wait_for_function(
+            """() => {
+              const box = document.getElementById('log');
+              const lines = box.querySelectorAll('.log-entry');
+              if (!lines.length) return false;
+              const last = lines[lines.length - 1];
+              const a = box.getBoundingClientRect(), b = last.getBoundingClientRect();
+              return b.height > 0 && b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+            }""",
+            timeout=3000,
+        )
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def choice_list_sizes(page: Page) -> list[int]:

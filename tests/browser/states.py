@@ -161,3 +161,19 @@ def retreat(server: str) -> tuple[Game, Any]:
     g = pog(server, seed=8)
     v = g.play_until(lambda v: v.get("step") == "combat_retreat", attacking)
     return g, v
+
+
+def redeploying(v: Any) -> str:
+    """A Paths of Glory policy that plays its first card for strategic redeployment (9.3)."""
+    acts: list[str] = v["legal"]
+    if v.get("step") == "action_round":
+        sr = [a for a in acts if a.startswith("play sr")]
+        return sr[0] if sr else next((a for a in acts if a.startswith("play ops")), acts[0])
+    return "done" if "done" in acts else acts[0]
+
+
+def redeployment(server: str) -> tuple[Game, Any]:
+    """The Allies' first strategic redeployment (13.1), no unit chosen yet."""
+    g = pog(server)
+    v = g.play_until(lambda v: v.get("step") == "strategic_redeployment", redeploying)
+    return g, v

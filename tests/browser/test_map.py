@@ -14,7 +14,15 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import CHROMIUM
 from tests.browser.helpers import WAIT
-from tests.browser.states import attacking, building, first_attack, operation, qmg, retreat
+from tests.browser.states import (
+    attacking,
+    building,
+    first_attack,
+    operation,
+    qmg,
+    redeployment,
+    retreat,
+)
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"Debian's chromium is not installed at {CHROMIUM}"
@@ -277,5 +285,31 @@ def test_pog_a_retreat_is_followed_and_its_spaces_named(
     )
     assert not hidden, hidden
     page.screenshot(path=str(artifacts / f"map-retreat-{size[0]}x{size[1]}-{lang}.png"))
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), [(PHONE, "ru"), ((1366, 768), "en")], ids=str)
+def test_pog_an_srs_destinations_are_followed(
+    browser: Browser, live_server: str, artifacts: Path, size: tuple[int, int], lang: str
+) -> None:
+    """Item 1: once a unit is chosen to redeploy (13.1), the view shows every map space it may
+    go to (the least zoom out that shows them all)."""
+    g, v = redeployment(live_server)
+    page = open_page(browser, g.link(v["seat"]), size, lang)
+    page.wait_for_function("document.body.dataset.mine === 'true'")
+    settled(page)
+    before = page.evaluate("document.body.dataset.version")
+    page.locator("#prompt button[data-action='sr fr_1']").click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+    w = g.view(v["seat"])
+    boxes = {"ap_reserve_box", "cp_reserve_box"}
+    spaces = sorted({a.split()[2] for a in w["legal"] if a.startswith("sr fr_1 ")} - boxes)
+    assert len(spaces) > 14
+    page.wait_for_function(
+        f"(() => {{ const s = ({SIGHT})({spaces!r}); return s.shown.length === {len(spaces)}; }})()"
+    )
+    settled(page)
+    page.screenshot(path=str(artifacts / f"map-sr-{size[0]}x{size[1]}-{lang}.png"))
     assert not page.errors, page.errors  # type: ignore[attr-defined]
     page.context.close()

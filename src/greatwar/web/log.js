@@ -100,12 +100,18 @@ export class LogPanel {
   get length() {
     return this.entries.length;
   }
-  // Keep the newest entry in sight unless the reader has scrolled up.
+  // Keep the newest entry in sight unless the reader has scrolled up: at the next frame, when
+  // the browser lays the page out anyway (reading the log's height now would make it lay the
+  // page out once more in the middle of drawing a position).
   follow() {
-    if (!this.stick) return;
+    if (!this.stick || this.following) return;
+    // the scrolls the new entries cause until then are not the reader's
     this.programmatic = true;
-    this.box.scrollTop = this.box.scrollHeight;
-    requestAnimationFrame(() => (this.programmatic = false));
+    this.following = requestAnimationFrame(() => {
+      this.following = null;
+      this.box.scrollTop = this.box.scrollHeight;
+      requestAnimationFrame(() => (this.programmatic = false));
+    });
   }
   render() {
     const from = Math.max(0, this.entries.length - this.limit);

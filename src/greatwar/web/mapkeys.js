@@ -36,15 +36,17 @@ export class MapKeys {
     }
     const stops = this.stops();
     const keep = stops.find((g) => idOf(g) === this.current) || stops[0] || null;
+    // (attributes written only when they change: a write makes the browser look again)
+    const set = (e, k, v) => e.getAttribute(k) !== v && e.setAttribute(k, v);
     for (const g of stops) {
-      g.setAttribute("data-keystop", "");
-      g.setAttribute("role", "button");
-      g.setAttribute("tabindex", g === keep ? "0" : "-1");
-      g.setAttribute("aria-label", this.describe(idOf(g), g.matches("g.unit") ? "unit" : "space"));
+      set(g, "data-keystop", "");
+      set(g, "role", "button");
+      set(g, "tabindex", g === keep ? "0" : "-1");
+      set(g, "aria-label", this.describe(idOf(g), g.matches("g.unit") ? "unit" : "space"));
     }
     this.current = keep ? idOf(keep) : null;
-    this.root.setAttribute("tabindex", keep ? "-1" : "0"); // with no choice the map itself is a stop
-    this.root.setAttribute("aria-label", t("shell.map_label"));
+    set(this.root, "tabindex", keep ? "-1" : "0"); // with no choice the map itself is a stop
+    set(this.root, "aria-label", t("shell.map_label"));
   }
 
   key(ev) {

@@ -35,6 +35,12 @@ function textWidth100(s) {
 
 const meets = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
+// An attribute written only when its value changes (a write, even of the same value, makes the
+// browser look at the element again).
+function setIf(e, name, value) {
+  if (e.getAttribute(name) !== value) e.setAttribute(name, value);
+}
+
 // Rectangles ([x0, y0, x1, y1, ...]) by the square cells of the map they reach, to find the
 // few near another rectangle without looking at all of them.
 class Grid {
@@ -113,6 +119,7 @@ export class Board {
     this.spaceEls = new Map();
     this.unitEls = new Map();
     this.drawn = new Map(); // unit id -> {key, g}: its counter as last drawn
+    this.badgeEls = new Map(); // "space|n" -> a stack's count, as last drawn
     this.labels = [];
     this.trail = [];
     this.counters = [];
@@ -318,14 +325,14 @@ export class Board {
     for (const c of this.counters) {
       const x = c.x + c.off * k;
       const y = c.y + c.off * k;
-      c.g.setAttribute("transform", `translate(${x} ${y}) scale(${k})`);
+      setIf(c.g, "transform", `translate(${x} ${y}) scale(${k})`);
       const half = (c.size * k) / 2;
       const b = this.ext.get(c.sid) || this.spaceBox(c.sid);
       this.ext.set(c.sid, [Math.min(b[0], x - half), Math.min(b[1], y - half), Math.max(b[2], x + half), Math.max(b[3], y + half)]);
     }
     for (const b of this.badges) {
       const e = this.ext.get(b.sid) || this.spaceBox(b.sid);
-      b.g.setAttribute("transform", `translate(${e[0] + 1 * k} ${e[1] + 1 * k}) scale(${k})`);
+      setIf(b.g, "transform", `translate(${e[0] + 1 * k} ${e[1] + 1 * k}) scale(${k})`);
     }
   }
 
@@ -358,14 +365,15 @@ export class Board {
         [left - 2 - w, mid - h / 2, left - 2, mid + h / 2], // left
       ];
       const at = spots.find((r) => !occupied(r, lb.id)) || (hot ? spots[0] : null);
-      lb.el.classList.toggle("target-label", hot);
+      if (lb.el.classList.contains("target-label") !== hot) lb.el.classList.toggle("target-label", hot);
       if (at) {
         grid.add(at);
-        lb.el.setAttribute("x", String((at[0] + at[2]) / 2));
-        lb.el.setAttribute("y", String(at[3] - f * 0.22));
-        lb.el.style.fontSize = hot ? `${f}px` : "";
-        lb.el.classList.remove("label-hidden");
-      } else {
+        setIf(lb.el, "x", String((at[0] + at[2]) / 2));
+        setIf(lb.el, "y", String(at[3] - f * 0.22));
+        const size = hot ? `${f}px` : "";
+        if (lb.el.style.fontSize !== size) lb.el.style.fontSize = size;
+        if (lb.el.classList.contains("label-hidden")) lb.el.classList.remove("label-hidden");
+      } else if (!lb.el.classList.contains("label-hidden")) {
         lb.el.classList.add("label-hidden");
       }
     }
@@ -436,9 +444,14 @@ export class Board {
     const km = this.km;
     const deco = this.layers.deco;
     const top = this.layers.top;
-    deco.replaceChildren();
-    top.replaceChildren();
     const board = v.board;
+    // the position's own markers are drawn again only when they change (a new zoom, control,
+    // a fort, a trench, a nation entering): nodes drawn anew are styled and laid out anew
+    const sig = JSON.stringify([km, v.historical, board.control, board.forts, board.trenches, v.neutral]);
+    const redeco = sig !== this.decoSig;
+    this.decoSig = sig;
+    if (redeco) deco.replaceChildren();
+    top.replaceChildren();
     const neutral = new Set(v.neutral || []);
     const mm = v.map_marks || {};
     const move = new Set(mm.move || []);
@@ -456,25 +469,25 @@ export class Board {
       const [x0, y0, x1, y1] = this.spaceBox(s.id);
       const cx = s.x;
       const side = neutral.has(s.id) ? null : board.control[s.id];
-      if (side && side !== s.initial_control) {
+      if (redeco && side && side !== s.initial_control) {
         // a control marker: the space changed hands
         const g = at(deco, cx, y0, "control-mark");
         svg("rect", { x: -9, y: -7, width: 18, height: 12, rx: 2, class: `control-marker ctrl-mark-${side}` }, g);
       }
       const isVp = v.historical ? s.vp : s.vp_classic;
-      if (isVp) {
+      if (redeco && isVp) {
         const g = at(deco, x0 + 9 * km, y0 + 9 * km, "vp-mark");
         svg("circle", { cx: 0, cy: 0, r: 8, class: `vp vp-${side || "neutral"}` }, g);
         text(g, 0, 4, "★", { class: "vp-star" });
       }
-      if (s.fort) {
+      if (redeco && s.fort) {
         const state = board.forts[s.id] || "intact";
         const g = at(deco, x1 - 9 * km, y0 + 9 * km, "fort-mark");
         svg("rect", { x: -8, y: -8, width: 16, height: 16, rx: 2, class: `fort fort-${state} fort-${side}` }, g);
         text(g, 0, 4, state === "destroyed" ? "✕" : String(s.fort), { class: "fort-label" });
       }
       const trench = board.trenches[s.id];
-      if (trench) {
+      if (redeco && trench) {
         const g = at(deco, cx, y1 - 4 * km, "trench-mark");
         const w = s.w - 12;
         const pts = [];
@@ -530,7 +543,9 @@ export class Board {
       if (!this.facts.spaces.has(id)) return;
       const [x0, y0, x1, y1] = this.extent(id);
       const p = 3 * upp;
-      svg("rect", { x: x0 - p, y: y0 - p, width: x1 - x0 + 2 * p, height: y1 - y0 + 2 * p, rx: 8 + p, class: cls, "stroke-width": 3 * upp, "data-ring": id }, layer);
+      const box = { x: x0 - p, y: y0 - p, width: x1 - x0 + 2 * p, height: y1 - y0 + 2 * p, rx: 8 + p };
+      if (cls === "target-ring") svg("rect", { ...box, class: "target-halo", "stroke-width": 9 * upp }, layer);
+      svg("rect", { ...box, class: cls, "stroke-width": 3 * upp, "data-ring": id }, layer);
     };
     for (const id of hl.spaces) ring(id, "target-ring");
     for (const id of hl.selected) ring(id, "selected-ring");
@@ -538,8 +553,9 @@ export class Board {
 
   renderUnits(v) {
     const f = this.facts;
-    const layer = this.layers.units;
-    layer.replaceChildren();
+    // the counters in their order, the layer changed only where it must (nodes taken out and put
+    // back are styled and laid out again)
+    const layer = [];
     this.unitEls.clear();
     this.counters = [];
     this.badges = [];
@@ -568,8 +584,8 @@ export class Board {
           const cx = s.x - s.w / 2 + 5 + size / 2 + (i % Math.max(cols, per)) * dx;
           const cy = s.y - s.h / 2 + 34 + size / 2 + Math.floor(i / Math.max(cols, per)) * gap;
           const g = this.counter(layer, u, size, outUnits, attackers, 0);
-          g.setAttribute("transform", `translate(${cx} ${cy})`);
-          g.dataset.at = sid;
+          setIf(g, "transform", `translate(${cx} ${cy})`);
+          if (g.dataset.at !== sid) g.dataset.at = sid;
         });
         continue;
       }
@@ -578,16 +594,24 @@ export class Board {
       units.forEach((u, i) => {
         const size = f.units.get(u.id).army ? ARMY : CORPS;
         const g = this.counter(layer, u, size, outUnits, attackers, n);
-        g.dataset.at = sid;
+        if (g.dataset.at !== sid) g.dataset.at = sid;
         this.counters.push({ g, sid, x: s.x, y: s.y - 3, off: (i - (n - 1) / 2) * step, size });
       });
       if (n > 1) {
-        const g = svg("g", { class: "stack-mark", "data-stack-of": sid }, layer);
-        svg("circle", { cx: 0, cy: 0, r: 8, class: "stack-badge" }, g);
-        text(g, 0, 3.5, String(n), { class: "stack-count" });
+        const key = `${sid}|${n}`;
+        let g = this.badgeEls.get(key);
+        if (!g) {
+          g = svg("g", { class: "stack-mark", "data-stack-of": sid });
+          svg("circle", { cx: 0, cy: 0, r: 8, class: "stack-badge" }, g);
+          text(g, 0, 3.5, String(n), { class: "stack-count" });
+          this.badgeEls.set(key, g);
+        }
+        layer.push(g);
         this.badges.push({ g, sid });
       }
     }
+    const now = this.layers.units.children;
+    if (now.length !== layer.length || layer.some((g, i) => now[i] !== g)) this.layers.units.replaceChildren(...layer);
   }
 
   // One counter, drawn about (0, 0) (the caller places it): the nation's band and letters,
@@ -597,7 +621,7 @@ export class Board {
     const key = `${u.reduced}|${size}|${outUnits.has(u.id)}|${attackers.has(u.id)}|${this.v?.map_marks?.unit === u.id}|${stackSize}`;
     const kept = this.drawn.get(u.id);
     if (kept && kept.key === key) {
-      layer.append(kept.g);
+      layer.push(kept.g);
       this.unitEls.set(u.id, kept.g);
       return kept.g;
     }
@@ -611,8 +635,8 @@ export class Board {
         "data-unit": u.id,
         "data-stack": String(stackSize),
       },
-      layer,
     );
+    layer.push(g);
     const h = size / 2;
     svg("rect", { x: -h, y: -h, width: size, height: size, rx: 3, fill, class: "unit-body" }, g);
     svg("rect", { x: -h, y: -h, width: size, height: size * 0.27, class: `side-band side-band-${d.side}` }, g);

@@ -545,7 +545,16 @@ function renderPrompt() {
 
 // -- the view follows the play ------------------------------------------------------------------
 
-const FOCUS_MOST = 14; // choices on more spaces than this are all over the map: the view stays
+// Choices spread over more than this share of the map's width or height are all over it: the
+// view stays (the boxes beside the map do not count).
+const FOCUS_SPREAD = 0.6;
+function gathered(spaces) {
+  const ss = [...spaces].map((id) => facts.spaces.get(id)).filter((s) => s && s.kind !== "offmap_box");
+  if (!ss.length) return [];
+  const span = (xs) => Math.max(...xs) - Math.min(...xs);
+  const ok = span(ss.map((s) => s.x)) <= facts.doc.width * FOCUS_SPREAD && span(ss.map((s) => s.y)) <= facts.doc.height * FOCUS_SPREAD;
+  return ok ? ss.map((s) => s.id) : [];
+}
 
 // Where the decision is: the combat being fought, else the spaces of the choices (a retreat's,
 // an SR's destinations...), else the opponent's last combat since my last decision.
@@ -555,8 +564,8 @@ function focusSpaces() {
   const spaces = new Set(ids.filter((x) => facts.kind(x) === "space"));
   for (const u of v.board.units) if (ids.includes(u.id)) spaces.add(u.space);
   // a combat: its space and the attackers', and where a retreat or an advance may go (12.5, 12.7)
-  if (v.combat) return [...new Set([v.combat.target, ...((v.map_marks || {}).attack_from || []), ...(spaces.size <= FOCUS_MOST ? spaces : [])])];
-  if (spaces.size) return spaces.size <= FOCUS_MOST ? [...spaces] : [];
+  if (v.combat) return [...new Set([v.combat.target, ...((v.map_marks || {}).attack_from || []), ...gathered(spaces)])];
+  if (spaces.size) return gathered(spaces);
   const combats = freshEntries().filter(([, e]) => e.k === "combat.designated" && e.s && e.s !== v.seat && e.a && e.a.space);
   return combats.length ? [combats.at(-1)[1].a.space] : [];
 }
