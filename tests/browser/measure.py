@@ -1,30 +1,37 @@
-"""Two figures of the game page, to compare a change with the code before it (never asserted
-in a test: a machine's load changes them):
+"""The game page's speed, to compare a change with the code before it (never asserted in a test:
+a machine's load changes the figures):
 
 - first paint: from navigation to the first contentful paint, and to the first position drawn
   (the page's ``data-version`` set and the next frame painted), for a seat's page opened cold;
 - move to the other seat: from a click on a decision in one seat's page to the moment the other
   seat's page shows the new position (its ``data-version`` set and the next frame painted, so
-  that work a page puts off to the next frame counts; both pages on this machine, one clock).
+  that work a page puts off to the next frame counts; both pages on this machine, one clock);
+- work per move: the main-thread time both seats' pages spend on a move (Chrome's Performance
+  metrics: all tasks, scripts, layout, style), which a busy machine changes less than the times.
 
-Run from a checkout: ``PYTHONPATH=src python3 -m tests.browser.measure [--moves 30]
-[--loads 8] [--width 1366 --height 768]``; it starts its own ``greatwar serve`` on a temporary
-store and prints the medians (and the spread) in milliseconds."""
+Run from a checkout: ``PYTHONPATH=src python3 -m tests.browser.measure [--moves 40]
+[--loads 16] [--width 1366 --height 768] [--baseline ../old-checkout]``. It starts its own
+``greatwar serve`` on a temporary store and prints medians (and quartiles) in milliseconds. With
+``--baseline`` (another checkout, e.g. ``git worktree add ../old-checkout <commit>``) a second
+server runs that checkout's code beside this one's and the two are measured in turn, load by
+load and move by move, so that a machine busy with other work slows both alike."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
 import json
+import os
 import statistics
 import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from tests.browser.conftest import CHROMIUM, FLAGS, serving
 
@@ -42,6 +49,8 @@ WATCH = """
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-version"] });
 })();
 """
+
+WORK = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
 
 
 def _post(url: str, doc: Any, token: str | None = None) -> Any:
@@ -85,31 +94,50 @@ def _choose(acts: list[str], step: str) -> str:
     return acts[0]
 
 
-def first_paint(browser: Any, server: str, link: str, size: dict[str, int], loads: int) -> None:
-    fcp: list[float] = []
-    drawn: list[float] = []
-    for _ in range(loads):
-        ctx = browser.new_context(viewport=size)
-        page = ctx.new_page()
-        page.add_init_script(WATCH)
-        page.goto(server + link)
-        page.wait_for_function("window.__drawn && window.__drawn.length > 0", timeout=60_000)
-        page.wait_for_function(
-            "performance.getEntriesByName('first-contentful-paint').length > 0", timeout=60_000
+class Figures:
+    """What one server's page measured."""
+
+    def __init__(self) -> None:
+        self.fcp: list[float] = []
+        self.drawn: list[float] = []
+        self.move: list[float] = []
+        self.work: dict[str, list[float]] = {k: [] for k in WORK}
+
+    def print(self, title: str) -> None:
+        print(title)
+        print(f"  first contentful paint      {_stats(self.fcp)}")
+        print(f"  first position drawn        {_stats(self.drawn)}")
+        print(f"  move to the other seat      {_stats(self.move)}")
+        work = "  ".join(
+            f"{k.removesuffix('Duration').lower()} {statistics.median(v):.1f}"
+            for k, v in self.work.items()
+            if v
         )
-        fcp.append(
-            page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
-        )
-        drawn.append(page.evaluate("window.__drawn[0][1]"))
-        ctx.close()
-    print(f"first contentful paint        {_stats(fcp)}")
-    print(f"first position drawn          {_stats(drawn)}")
+        if work:
+            print(f"  main-thread ms per move     {work}")
 
 
-def move_to_other_seat(
-    browser: Any, server: str, g: dict[str, Any], size: dict[str, int], moves: int
-) -> None:
+def first_paint(browser: Browser, server: str, link: str, size: ViewportSize, f: Figures) -> None:
+    ctx = browser.new_context(viewport=size)
+    page = ctx.new_page()
+    page.add_init_script(WATCH)
+    page.goto(server + link)
+    page.wait_for_function("window.__drawn && window.__drawn.length > 0", timeout=60_000)
+    page.wait_for_function(
+        "performance.getEntriesByName('first-contentful-paint').length > 0", timeout=60_000
+    )
+    f.fcp.append(
+        page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    )
+    f.drawn.append(page.evaluate("window.__drawn[0][1]"))
+    ctx.close()
+
+
+def moves(browser: Browser, server: str, size: ViewportSize, count: int, f: Figures) -> None:
+    """``count`` moves of a new game, each timed to the other seat's screen."""
+    g = _game(server)
     pages: dict[str, Page] = {}
+    cdps = []
     for seat in ("ap", "cp"):
         ctx = browser.new_context(viewport=size)
         page = ctx.new_page()
@@ -119,9 +147,22 @@ def move_to_other_seat(
         page.add_init_script("localStorage.setItem('greatwar.keep_cc_windows', 'true')")
         page.goto(server + g["links"][seat])
         page.wait_for_function("window.__drawn && window.__drawn.length > 0", timeout=60_000)
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        cdps.append(cdp)
         pages[seat] = page
-    out: list[float] = []
-    for _ in range(moves):
+
+    def work() -> dict[str, float]:
+        out = dict.fromkeys(WORK, 0.0)
+        for cdp in cdps:
+            for m in cdp.send("Performance.getMetrics")["metrics"]:
+                if m["name"] in out:
+                    out[m["name"]] += m["value"]
+        return out
+
+    before = work()
+    done = 0
+    while done < count:
         # whose decision it is: the page that shows one
         mover = next(
             (s for s, p in pages.items() if p.evaluate("document.body.dataset.mine") == "true"),
@@ -139,14 +180,9 @@ def move_to_other_seat(
             "() => [...document.querySelectorAll('#prompt [data-action]')]"
             ".map(b => b.dataset.action)"
         )
-        step = me.evaluate("document.body.dataset.step")
-        action = _choose(acts, step)
+        action = _choose(acts, me.evaluate("document.body.dataset.step"))
         version = me.evaluate("document.body.dataset.version")
         seen = other.evaluate("window.__drawn.length")
-        button = me.locator(f"#prompt button[data-action='{action}']").first
-        group = button.locator("xpath=ancestor::details[1]")
-        if group.count() and not group.evaluate("d => d.open"):
-            group.locator("summary").first.click()
         clicked = me.evaluate(
             "([a]) => { const b = [...document.querySelectorAll('#prompt button[data-action]')]"
             ".find(x => x.dataset.action === a); const t = Date.now(); b.click(); return t; }",
@@ -159,27 +195,67 @@ def move_to_other_seat(
         me.wait_for_function(
             "v => document.body.dataset.version !== v", arg=version, timeout=60_000
         )
-        out.append(float(arrived - clicked))
-    print(f"move to the other seat        {_stats(out)}")
+        f.move.append(float(arrived - clicked))
+        done += 1
+    pages["ap"].wait_for_timeout(500)  # the last frames drawn
+    after = work()
+    for k in WORK:
+        f.work[k].append((after[k] - before[k]) * 1000 / count)
     for p in pages.values():
         p.context.close()
 
 
+@contextlib.contextmanager
+def _servers(tmp: Path, checkouts: dict[str, str | None]) -> Iterator[dict[str, str]]:
+    """One ``greatwar serve`` for each checkout (None: this one), each on its own store."""
+    with contextlib.ExitStack() as stack:
+        out: dict[str, str] = {}
+        for name, root in checkouts.items():
+            old = os.environ.get("PYTHONPATH")
+            if root is not None:
+                os.environ["PYTHONPATH"] = str(Path(root).resolve() / "src")
+            try:
+                out[name] = stack.enter_context(serving(tmp / f"{len(out)}.sqlite"))
+            finally:
+                if old is None:
+                    os.environ.pop("PYTHONPATH", None)
+                else:
+                    os.environ["PYTHONPATH"] = old
+        yield out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--moves", type=int, default=30)
-    ap.add_argument("--loads", type=int, default=8)
+    ap.add_argument("--moves", type=int, default=40, help="moves timed (in games of 8 moves)")
+    ap.add_argument("--loads", type=int, default=16, help="cold loads of a seat's page")
     ap.add_argument("--width", type=int, default=1366)
     ap.add_argument("--height", type=int, default=768)
+    ap.add_argument(
+        "--baseline", help="another checkout to measure beside this one, in turn (its root)"
+    )
     args = ap.parse_args()
-    size = {"width": args.width, "height": args.height}
-    with tempfile.TemporaryDirectory() as tmp, serving(Path(tmp) / "games.sqlite") as server:
-        g = _game(server)
+    size: ViewportSize = {"width": args.width, "height": args.height}
+    checkouts: dict[str, str | None] = {"this checkout": None}
+    if args.baseline:
+        if not (Path(args.baseline) / "src" / "greatwar").is_dir():
+            ap.error(f"{args.baseline} is not a checkout of greatwar (no src/greatwar in it)")
+        checkouts = {f"baseline ({args.baseline})": args.baseline, "this checkout": None}
+    figures = {name: Figures() for name in checkouts}
+    with tempfile.TemporaryDirectory() as tmp, _servers(Path(tmp), checkouts) as servers:
+        links = {name: _game(url)["links"]["ap"] for name, url in servers.items()}
+        names = list(servers)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            first_paint(browser, server, g["links"]["ap"], size, args.loads)
-            move_to_other_seat(browser, server, g, size, args.moves)
+            for i in range(args.loads):
+                for name in names if i % 2 == 0 else names[::-1]:
+                    first_paint(browser, servers[name], links[name], size, figures[name])
+            blocks = max(1, round(args.moves / 8))
+            for i in range(blocks):
+                for name in names if i % 2 == 0 else names[::-1]:
+                    moves(browser, servers[name], size, 8, figures[name])
             browser.close()
+    for name in names:
+        figures[name].print(name)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ import { openGame } from "./games.js";
 import { t } from "./i18n.js";
 
 // What every game's page module imports, fetched while the page's words and the game's summary
-// load (not in the page's head: the first paint does not wait for them).
+// load (not in the page's head: one server answers them, and the page's style sheet, which the
+// first paint waits for, would wait behind them).
 for (const m of ["shell.js", "log.js", "cardpeek.js", "clock.js", "mapkeys.js", "panzoom.js"]) {
   document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: `/static/${m}` }));
 }

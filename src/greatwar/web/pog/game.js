@@ -2,6 +2,7 @@
 // shared shell (../shell.js) connects, sends, undoes, chats and notifies; this module draws the
 // map, the panels, the hand and the prompt, and turns clicks into decisions.
 
+import { lang } from "../i18n.js";
 import { crossHighlight, spacePeek } from "../log.js";
 import { actionLabel, botName, el, Facts, fill, humanWords, loadPref, OUTCOME, quoted, rpCost, savePref, SIDE_NAME, SIDE_SHORT, sideName, t, turnLabel, unitLabel } from "./common.js";
 import { Board } from "./board.js";
@@ -123,11 +124,16 @@ function renderHand() {
     // an observer of a public game: no hand, the numbers of cards only
     const count = (side) => t("pog.opp_hand", { side: SIDE_NAME[side], n: v.cards.hand_count[side], deck: v.cards.deck_count[side] });
     fill($("hand"), el("div", { class: "hand-title", "data-testid": "hand" }, t("shell.watching"), ` · ${count("ap")} · ${count("cp")}`));
+    state.handKey = null;
     return;
   }
   const playable = new Set(legal().flatMap(entities).filter((id) => facts.kind(id) === "card"));
-  const hand = v.cards.hand.map((id) => cardFace(facts, id, { onClick: clickCard, playable: playable.has(id), compact: true }));
   const opp = v.seat === "ap" ? "cp" : "ap";
+  // drawn again only when it changes: a card a player points at or has focused stays theirs
+  const key = JSON.stringify([lang(), v.cards.hand, [...playable], v.cards.hand_count[opp], v.cards.deck_count[opp]]);
+  if (key === state.handKey && $("hand").childElementCount) return;
+  state.handKey = key;
+  const hand = v.cards.hand.map((id) => cardFace(facts, id, { onClick: clickCard, playable: playable.has(id), compact: true }));
   fill($("hand"),
     el("div", { class: "hand-title" }, t("pog.your_hand", { n: v.cards.hand.length }), el("span", { class: "opp-hand" }, ` · ${t("pog.opp_hand", { side: SIDE_NAME[opp], n: v.cards.hand_count[opp], deck: v.cards.deck_count[opp] })}`)),
     el("div", { class: "hand-cards", "data-testid": "hand" }, hand),

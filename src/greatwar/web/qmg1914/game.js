@@ -11,7 +11,7 @@ import { Board } from "./board.js";
 import { Facts } from "./facts.js";
 import { cardFace, LogPanel, renderBattle, renderPowers, renderReference, renderSteps, renderTracks, statusText, teamClass } from "./panels.js";
 import { t } from "./strings.js";
-import { t as shellWord } from "../i18n.js";
+import { lang, t as shellWord } from "../i18n.js";
 
 const MAX_LIST = 40; // no list of choices is longer than this
 
@@ -109,11 +109,16 @@ function renderHand() {
   if (v.observer) {
     // an observer of a public game: no hand, no prepared card (their numbers are on the powers)
     fill($("hand"), el("div", { class: "hand-block" }, el("div", { class: "hand-title", "data-testid": "hand" }, shellWord("shell.watching"))));
+    state.handKey = null;
     return;
   }
   const notes = v.notes || {};
   const c = v.cards;
   const named = new Set(legal().flatMap(cardsOf));
+  // drawn again only when it changes: a card a player points at or has focused stays theirs
+  const key = JSON.stringify([lang(), v.seat, c.hand, c.prepared, [...named], notes]);
+  if (key === state.handKey && $("hand").childElementCount) return;
+  state.handKey = key;
   const face = (id) => cardFace(facts, id, { onClick: clickCard, note: notes[id] || (named.has(id) ? { ok: true, why: "" } : null), compact: true });
   fill($("hand"),
     c.prepared.length
