@@ -78,7 +78,7 @@ SECTOR_HOLD = 0.65  # share of the enemy's strength a sector needs to hold (tren
 # Allies do not (it cost them games against the yardstick). GREATWAR_FRONT="w_ap,hold_ap,w_cp,
 # hold_cp" overrides them for trials; set_front_plan() changes them in a running process.
 FRONT_W = (0.0, 0.5)
-FRONT_HOLD = (0.8, 0.8)
+FRONT_HOLD = (0.8, 0.6)
 if os.environ.get("GREATWAR_FRONT"):
     _w = [float(v) for v in os.environ["GREATWAR_FRONT"].split(",")]
     FRONT_W = (_w[0], _w[2])
