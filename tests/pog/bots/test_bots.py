@@ -270,3 +270,18 @@ def test_the_central_powers_plan_per_front_calls_units_to_a_front_left_short() -
         analysis.set_front_plan(weights, hold)
     assert Analysis(view(s, "cp")).potential(ge2, aachen) == pytest.approx(with_plan)
     assert ge7 in Analysis(view(s, "cp")).occ[mulhouse]
+
+
+def test_same_decisions_with_the_plan_per_front_on_finds_where_the_live_bots_differ(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Since issue 29 the live Central Powers follow a plan per front that the yardsticks do
+    not: the checking command with the plan on says the games differ (with it off, its own
+    test in test_yardstick.py checks they agree), and the plan is left as it was."""
+    from greatwar.pog.bots import analysis, same_decisions
+
+    weights = analysis.FRONT_W
+    assert same_decisions.main(["--front-plan", "easy:2:600"]) == 1
+    assert "DIFFERENT from decision" in capsys.readouterr().out
+    assert same_decisions.main(["easy:2:30"]) == 0
+    assert weights == analysis.FRONT_W

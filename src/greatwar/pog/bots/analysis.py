@@ -73,10 +73,11 @@ SECTOR = 0.45  # one combat factor where the enemy masses more than the sector h
 SECTOR_HOLD = 0.65  # share of the enemy's strength a sector needs to hold (trenches help it)
 # The plan per front (issue 29 item 4): a front is held when its own combat factors reach
 # FRONT_HOLD of the enemy's there; a unit standing on a front short of that is worth FRONT_W a
-# factor more (for each side, Allies then Central Powers). The Central Powers use it: their
-# German armies went east and left the west to the French march (docs/bots.md, issue 29); the
-# Allies do not (it cost them games against the yardstick). GREATWAR_FRONT="w_ap,hold_ap,w_cp,
-# hold_cp" overrides them for trials; set_front_plan() changes them in a running process.
+# factor more (for each side, Allies then Central Powers). The Central Powers use it (their
+# German armies went east and left the west to the French march; against the yardstick it
+# leans to a gain, not shown: docs/bots.md, issue 29); the Allies do not (it cost them games
+# against the yardstick). GREATWAR_FRONT="w_ap,hold_ap,w_cp,hold_cp" overrides them for
+# trials; set_front_plan() changes them in a running process.
 FRONT_W = (0.0, 0.5)
 FRONT_HOLD = (0.8, 0.6)
 if os.environ.get("GREATWAR_FRONT"):
