@@ -236,3 +236,52 @@ def test_russian_vp_spaces_are_worth_more_until_brest_litovsk() -> None:
     s.events["treaty_of_brest_litovsk"] = 5  # Russia is out of the war: no more to gain
     an = Analysis(view(s, "cp"))
     assert an.space_worth(warsaw) == before - 4.0
+
+
+def test_the_central_powers_plan_per_front_calls_units_to_a_front_left_short() -> None:
+    from greatwar.pog.bots import analysis
+
+    # Five German armies of the west sent east in 1914: the west holds less than
+    # FRONT_HOLD of the Allies' factors there (by more than an army), the east more than enough.
+    s = engine.new_game("historical", seed=1)
+    breslau = D.space("breslau")
+    for uid in ("ge_2", "ge_3", "ge_4", "ge_5", "ge_6"):
+        s.loc[D.unit_ix[uid]] = breslau
+    s.cache = {}
+    west, east = analysis.FRONTS.index("west"), analysis.FRONTS.index("east")
+    mulhouse, aachen = D.space("mulhouse"), D.space("aachen")
+    ge2, ge7 = D.unit_ix["ge_2"], D.unit_ix["ge_7"]
+    weights, hold = analysis.FRONT_W, analysis.FRONT_HOLD
+    assert weights[1] > 0.0 == weights[0]  # the Central Powers plan; the Allies do not
+    try:
+        an = Analysis(view(s, "cp"))
+        assert an.front_own[west] + 5 < hold[1] * an.front_foe[west]
+        assert an.front_own[east] > an.front_foe[east]
+        # an army brought back west fills the gap; one more in the east adds nothing
+        need = an.front_need(aachen, 5, east)
+        assert need == pytest.approx(weights[1] * 5)
+        assert an.front_need(breslau, 5, east) == 0.0
+        assert an.front_need(mulhouse, 5, west) > 0.0  # ge_7 is counted there already
+        with_plan = an.potential(ge2, aachen)
+        analysis.set_front_plan((0.0, 0.0), hold)
+        assert Analysis(view(s, "cp")).potential(ge2, aachen) == pytest.approx(with_plan - need)
+        assert Analysis(view(s, "ap")).front_w == 0.0
+    finally:
+        analysis.set_front_plan(weights, hold)
+    assert Analysis(view(s, "cp")).potential(ge2, aachen) == pytest.approx(with_plan)
+    assert ge7 in Analysis(view(s, "cp")).occ[mulhouse]
+
+
+def test_same_decisions_with_the_plan_per_front_on_finds_where_the_live_bots_differ(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Since issue 29 the live Central Powers follow a plan per front that the yardsticks do
+    not: the checking command with the plan on says the games differ (with it off, its own
+    test in test_yardstick.py checks they agree), and the plan is left as it was."""
+    from greatwar.pog.bots import analysis, same_decisions
+
+    weights = analysis.FRONT_W
+    assert same_decisions.main(["--front-plan", "easy:2:600"]) == 1
+    assert "DIFFERENT from decision" in capsys.readouterr().out
+    assert same_decisions.main(["easy:2:30"]) == 0
+    assert weights == analysis.FRONT_W

@@ -71,16 +71,29 @@ GAP = 0.45  # share of what a lone unit shields that it is worth there
 RUSSIAN_VP = 4.0  # a Russian VP space also moves the Russian Capitulation Track (16.4.3-16.4.6)
 SECTOR = 0.45  # one combat factor where the enemy masses more than the sector holds
 SECTOR_HOLD = 0.65  # share of the enemy's strength a sector needs to hold (trenches help it)
-# The plan per front: a front is held when its own combat factors reach FRONT_HOLD of the
-# enemy's there; a unit standing on a front short of that is worth FRONT_W a factor more (for
-# each side, Allies then Central Powers). GREATWAR_FRONT="w_ap,hold_ap,w_cp,hold_cp" overrides
-# them (for trials).
-FRONT_W = (0.0, 0.0)
-FRONT_HOLD = (0.8, 0.8)
+# The plan per front (issue 29 item 4): a front is held when its own combat factors reach
+# FRONT_HOLD of the enemy's there; a unit standing on a front short of that is worth FRONT_W a
+# factor more (for each side, Allies then Central Powers). The Central Powers use it (their
+# German armies went east and left the west to the French march; against the yardstick it
+# leans to a gain, not shown: docs/bots.md, issue 29); the Allies do not (it cost them games
+# against the yardstick). GREATWAR_FRONT="w_ap,hold_ap,w_cp,hold_cp" overrides them for
+# trials; set_front_plan() changes them in a running process.
+FRONT_W = (0.0, 0.5)
+FRONT_HOLD = (0.8, 0.6)
 if os.environ.get("GREATWAR_FRONT"):
     _w = [float(v) for v in os.environ["GREATWAR_FRONT"].split(",")]
     FRONT_W = (_w[0], _w[2])
     FRONT_HOLD = (_w[1], _w[3])
+
+
+def set_front_plan(weights: tuple[float, float], hold: tuple[float, float]) -> None:
+    """Set the plan per front of both sides (:data:`FRONT_W`, :data:`FRONT_HOLD`) and forget
+    the positions analysed so far (their values were worked out with the plan before)."""
+    global FRONT_W, FRONT_HOLD
+    with _BOARDS_LOCK:
+        FRONT_W = (float(weights[0]), float(weights[1]))
+        FRONT_HOLD = (float(hold[0]), float(hold[1]))
+        _BOARDS.clear()
 
 
 SpaceTerms = tuple[float, float, float | None, bool, int, float]

@@ -1,11 +1,16 @@
-"""Do today's ``easy`` and ``normal`` still decide as the frozen yardsticks?
+"""Do today's ``easy`` and ``normal``, the plan per front aside, still decide as the yardsticks?
 
 ``python3 -m greatwar.pog.bots.same_decisions [KIND:SEED:LIMIT ...]`` plays each seeded
 Historical game twice, once with the live bots and once with their frozen copies
 (``yardstick-easy``, ``yardstick-normal``), and compares every decision and the search's
 statistics for it. ``normal`` games pit ``normal`` against ``easy`` (and the yardsticks
-likewise); an odd seed swaps the sides. It exits with 1 when a game differs: a change meant to
-keep the bots' play (speed work) is checked this way before its figures are believed.
+likewise); an odd seed swaps the sides. It exits with 1 when a game differs.
+
+The live heuristic differs from the yardsticks' by design since issue 29: the Central Powers
+follow a plan per front (``analysis.FRONT_W``). By default the live bots play with that plan
+off (every weight 0), which must give the yardsticks' decisions: a change meant to keep the
+bots' play (speed work) is checked this way before its figures are believed. ``--front-plan``
+keeps the plan on: the games then differ, and the command says from which decision.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import time
 from typing import Any
 
 from greatwar.pog import engine
+from greatwar.pog.bots import analysis
 from greatwar.pog.bots.levels import LEVELS
 from greatwar.pog.view import view
 
@@ -66,6 +72,11 @@ def main(argv: list[str] | None = None) -> int:
         "compare every decision and its search statistics.",
     )
     parser.add_argument(
+        "--front-plan",
+        action="store_true",
+        help="keep the live bots' plan per front on (they then differ from the yardsticks)",
+    )
+    parser.add_argument(
         "games",
         nargs="*",
         default=list(DEFAULT),
@@ -82,7 +93,13 @@ def main(argv: list[str] | None = None) -> int:
             or not all(p.isdigit() for p in parts[1:])
         ):
             parser.error(f"{spec!r} is not KIND:SEED:LIMIT (e.g. easy:1:500)")
-    results = [compare(spec) for spec in args.games]
+    weights, hold = analysis.FRONT_W, analysis.FRONT_HOLD
+    if not args.front_plan:
+        analysis.set_front_plan((0.0, 0.0), hold)
+    try:
+        results = [compare(spec) for spec in args.games]
+    finally:
+        analysis.set_front_plan(weights, hold)
     return 0 if all(results) else 1
 
 
