@@ -10,11 +10,12 @@ a machine's load changes the figures):
   metrics: all tasks, scripts, layout, style), which a busy machine changes less than the times.
 
 Run from a checkout: ``PYTHONPATH=src python3 -m tests.browser.measure [--moves 40]
-[--loads 16] [--width 1366 --height 768] [--baseline ../old-checkout]``. It starts its own
-``greatwar serve`` on a temporary store and prints medians (and quartiles) in milliseconds. With
-``--baseline`` (another checkout, e.g. ``git worktree add ../old-checkout <commit>``) a second
-server runs that checkout's code beside this one's and the two are measured in turn, load by
-load and move by move, so that a machine busy with other work slows both alike."""
+[--loads 16] [--width 1366 --height 768] [--game qmg1914] [--baseline ../old-checkout]``.
+It starts its own ``greatwar serve`` on a temporary store and prints medians (and quartiles)
+in milliseconds. With ``--baseline`` (another checkout, e.g. ``git worktree add
+../old-checkout <commit>``) a second server runs that checkout's code beside this one's and the
+two are measured in turn, load by load and move by move, so that a machine busy with other work
+slows both alike."""
 
 from __future__ import annotations
 
@@ -62,12 +63,29 @@ def _post(url: str, doc: Any, token: str | None = None) -> Any:
         return json.load(r)
 
 
-def _game(server: str) -> dict[str, Any]:
-    """A Historical game of two people on a fixed seed (both agree to it)."""
-    g: dict[str, Any] = _post(
-        server + "/api/games",
-        {"scenario": "historical", "seats": {"ap": "human", "cp": "human"}, "seed": 7},
-    )
+QMG_POWERS = ("de", "ahoe", "ru", "frit", "ukus")
+
+
+def _game(server: str, game: str = "pog") -> dict[str, Any]:
+    """A game of two people on a fixed seed (both agree to it): Paths of Glory's Historical
+    scenario, or Quartermaster General with the two teams each held by one person. Its
+    ``people``: each person's link."""
+    if game == "pog":
+        doc: dict[str, Any] = {
+            "scenario": "historical",
+            "seats": {"ap": "human", "cp": "human"},
+            "seed": 7,
+        }
+    else:
+        doc = {
+            "game": game,
+            "seed": 34,
+            "seats": dict.fromkeys(QMG_POWERS, "human"),
+            "players": [["de", "ahoe"], ["ru", "frit", "ukus"]],
+            "creator": "de",
+        }
+    g: dict[str, Any] = _post(server + "/api/games", doc)
+    g["people"] = sorted(set(g["links"].values()))
     tokens = {s: link.split("#")[1] for s, link in g["links"].items()}
     for token in tokens.values():
         # the creator's seat has nothing to agree to
@@ -83,8 +101,15 @@ def _stats(xs: list[float]) -> str:
     return f"median {statistics.median(xs):7.1f} ms  (quartiles {q[0]:.1f}-{q[2]:.1f}, n={len(xs)})"
 
 
-def _choose(acts: list[str], step: str) -> str:
-    """A fixed policy that keeps a game moving: operations, attacks, done."""
+def _choose(acts: list[str], step: str, game: str = "pog") -> str:
+    """A fixed policy that keeps a game moving: operations, attacks, done (Quartermaster
+    General: battles, plays, builds, else the first choice that does not pass)."""
+    if game != "pog":
+        for prefix in ("battle ", "play ", "build", "recruit"):
+            hit = next((a for a in acts if a.startswith(prefix)), None)
+            if hit:
+                return hit
+        return next((a for a in acts if a != "pass" and not a.startswith("remove")), acts[0])
     if step == "action_round":
         return next((a for a in acts if a.startswith("play ops")), acts[0])
     if step == "operation":
@@ -133,19 +158,21 @@ def first_paint(browser: Browser, server: str, link: str, size: ViewportSize, f:
     ctx.close()
 
 
-def moves(browser: Browser, server: str, size: ViewportSize, count: int, f: Figures) -> None:
-    """``count`` moves of a new game, each timed to the other seat's screen."""
-    g = _game(server)
+def moves(
+    browser: Browser, server: str, size: ViewportSize, count: int, f: Figures, game: str
+) -> None:
+    """``count`` moves of a new game, each timed to the other person's screen."""
+    g = _game(server, game)
     pages: dict[str, Page] = {}
     cdps = []
-    for seat in ("ap", "cp"):
+    for seat, link in zip(("a", "b"), g["people"], strict=True):
         ctx = browser.new_context(viewport=size)
         page = ctx.new_page()
         page.add_init_script(WATCH)
         # the same decisions in every checkout: a combat-card window with no card to play is
         # clicked here, not passed by the page itself (issue 31's setting; older pages ignore it)
         page.add_init_script("localStorage.setItem('greatwar.keep_cc_windows', 'true')")
-        page.goto(server + g["links"][seat])
+        page.goto(server + link)
         page.wait_for_function("window.__drawn && window.__drawn.length > 0", timeout=60_000)
         cdp = ctx.new_cdp_session(page)
         cdp.send("Performance.enable")
@@ -171,7 +198,7 @@ def moves(browser: Browser, server: str, size: ViewportSize, count: int, f: Figu
         if mover is None:
             time.sleep(0.05)
             continue
-        me, other = pages[mover], pages["ap" if mover == "cp" else "cp"]
+        me, other = pages[mover], pages["a" if mover == "b" else "b"]
         me.wait_for_function(
             "!document.body.classList.contains('busy')"
             " && document.querySelector('#prompt [data-action]')"
@@ -180,7 +207,7 @@ def moves(browser: Browser, server: str, size: ViewportSize, count: int, f: Figu
             "() => [...document.querySelectorAll('#prompt [data-action]')]"
             ".map(b => b.dataset.action)"
         )
-        action = _choose(acts, me.evaluate("document.body.dataset.step"))
+        action = _choose(acts, me.evaluate("document.body.dataset.step"), game)
         version = me.evaluate("document.body.dataset.version")
         seen = other.evaluate("window.__drawn.length")
         clicked = me.evaluate(
@@ -197,7 +224,7 @@ def moves(browser: Browser, server: str, size: ViewportSize, count: int, f: Figu
         )
         f.move.append(float(arrived - clicked))
         done += 1
-    pages["ap"].wait_for_timeout(500)  # the last frames drawn
+    pages["a"].wait_for_timeout(500)  # the last frames drawn
     after = work()
     for k in WORK:
         f.work[k].append((after[k] - before[k]) * 1000 / count)
@@ -228,6 +255,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--moves", type=int, default=40, help="moves timed (in games of 8 moves)")
     ap.add_argument("--loads", type=int, default=16, help="cold loads of a seat's page")
+    ap.add_argument("--game", choices=("pog", "qmg1914"), default="pog")
     ap.add_argument("--width", type=int, default=1366)
     ap.add_argument("--height", type=int, default=768)
     ap.add_argument(
@@ -242,7 +270,7 @@ def main() -> None:
         checkouts = {f"baseline ({args.baseline})": args.baseline, "this checkout": None}
     figures = {name: Figures() for name in checkouts}
     with tempfile.TemporaryDirectory() as tmp, _servers(Path(tmp), checkouts) as servers:
-        links = {name: _game(url)["links"]["ap"] for name, url in servers.items()}
+        links = {name: _game(url, args.game)["people"][0] for name, url in servers.items()}
         names = list(servers)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -252,7 +280,7 @@ def main() -> None:
             blocks = max(1, round(args.moves / 8))
             for i in range(blocks):
                 for name in names if i % 2 == 0 else names[::-1]:
-                    moves(browser, servers[name], size, 8, figures[name])
+                    moves(browser, servers[name], size, 8, figures[name], args.game)
             browser.close()
     for name in names:
         figures[name].print(name)
