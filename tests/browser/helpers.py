@@ -10,7 +10,8 @@ import urllib.request
 from importlib.resources import files
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 WAIT = 90_000  # ms: a generous ceiling for explicit states (the machine may be loaded)
@@ -208,3 +209,16 @@ def axe(page: Page) -> list[dict[str, Any]]:
                            nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))"""
     )
     return found
+
+
+def into_view(card: Locator) -> None:
+    """Scroll a card of the hand into view; the hand may be drawn again meanwhile (a late
+    update of the view), which detaches the element found: then find it again."""
+    for attempt in range(3):
+        try:
+            card.scroll_into_view_if_needed()
+            return
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            card.page.wait_for_timeout(200)

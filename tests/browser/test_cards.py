@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import CHROMIUM
+from tests.browser.helpers import into_view
 from tests.browser.states import Game, combat_cards, qmg_battle
 from tests.browser.test_map import open_page, settled
 
@@ -46,19 +46,6 @@ def shown(page: Page) -> dict[str, Any]:
     page.wait_for_function(f"({WHOLE})() !== null")
     out: dict[str, Any] = page.evaluate(WHOLE)
     return out
-
-
-def into_view(card: Locator) -> None:
-    """Scroll a card of the hand into view; the hand may be drawn again meanwhile (a late
-    update of the view), which detaches the element found: then find it again."""
-    for attempt in range(3):
-        try:
-            card.scroll_into_view_if_needed()
-            return
-        except PlaywrightError:
-            if attempt == 2:
-                raise
-            card.page.wait_for_timeout(200)
 
 
 @pytest.mark.parametrize("game", list(STATES))

@@ -12,8 +12,9 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.browser.conftest import CHROMIUM
+from tests.browser.helpers import into_view
 from tests.browser.states import Game, combat_cards, qmg_battle
-from tests.browser.test_map import open_page, settled
+from tests.browser.test_map import at_decision, settled
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"Debian's chromium is not installed at {CHROMIUM}"
@@ -28,12 +29,10 @@ def test_a_name_in_the_log_lights_on_the_map(
     browser: Browser, live_server: str, artifacts: Path, game: str, size: tuple[int, int], lang: str
 ) -> None:
     g, v = STATES[game](live_server)
-    page = open_page(browser, g.link(v["seat"]), size, lang)
-    page.wait_for_function("document.body.dataset.mine === 'true'")
-    settled(page)
+    page = at_decision(browser, g, v, size, lang)
     # the newest mention of a space on the map
     ref = page.locator("#log a.ref-space[data-ref]").last
-    ref.scroll_into_view_if_needed()
+    into_view(ref)
     sid = ref.get_attribute("data-ref")
     lit = f"svg.board [data-space='{sid}'].xref"
     assert page.locator(lit).count() == 0
@@ -54,11 +53,9 @@ def test_a_space_hovered_on_the_map_shows_its_last_events(
     """Item 5's second half: the pointer on a space (or on a piece standing there) shows what
     the space is and the log's newest entries that name it, newest first; off the map, nothing."""
     g, v = STATES[game](live_server)
-    page = open_page(browser, g.link(v["seat"]), size, lang)
-    page.wait_for_function("document.body.dataset.mine === 'true'")
-    settled(page)
+    page = at_decision(browser, g, v, size, lang)
     ref = page.locator("#log a.ref-space[data-ref]").last
-    ref.scroll_into_view_if_needed()
+    into_view(ref)
     sid = ref.get_attribute("data-ref")
     ref.click()  # the map brings the space into sight
     settled(page)

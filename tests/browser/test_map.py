@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page
 from tests.browser.conftest import CHROMIUM
 from tests.browser.helpers import WAIT
 from tests.browser.states import (
+    Game,
     attacking,
     building,
     first_attack,
@@ -53,6 +54,15 @@ def open_page(
     page.errors = errors  # type: ignore[attr-defined]
     page.goto(link)
     page.wait_for_function("document.body.dataset.version !== undefined")
+    return page
+
+
+def at_decision(browser: Browser, g: Game, v: Any, size: tuple[int, int], lang: str) -> Page:
+    """The page of the seat whose decision ``v`` is, once it shows the decision and the map
+    has stopped moving."""
+    page = open_page(browser, g.link(v["seat"]), size, lang)
+    page.wait_for_function("document.body.dataset.mine === 'true'")
+    settled(page)
     return page
 
 
@@ -296,9 +306,7 @@ def test_pog_an_srs_destinations_are_followed(
     """Item 1: once a unit is chosen to redeploy (13.1), the view shows every map space it may
     go to (the least zoom out that shows them all)."""
     g, v = redeployment(live_server)
-    page = open_page(browser, g.link(v["seat"]), size, lang)
-    page.wait_for_function("document.body.dataset.mine === 'true'")
-    settled(page)
+    page = at_decision(browser, g, v, size, lang)
     before = page.evaluate("document.body.dataset.version")
     page.locator("#prompt button[data-action='sr fr_1']").click()
     page.wait_for_function("v => document.body.dataset.version !== v", arg=before)

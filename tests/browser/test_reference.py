@@ -12,8 +12,9 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.browser.conftest import CHROMIUM
+from tests.browser.helpers import into_view
 from tests.browser.states import operation
-from tests.browser.test_map import open_page, settled
+from tests.browser.test_map import at_decision
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"Debian's chromium is not installed at {CHROMIUM}"
@@ -28,9 +29,7 @@ def test_a_supply_network_shows_on_the_map(
     browser: Browser, live_server: str, artifacts: Path, lang: str
 ) -> None:
     g, v = operation(live_server)
-    page = open_page(browser, g.link(v["seat"]), SIZE, lang)
-    page.wait_for_function("document.body.dataset.mine === 'true'")
-    settled(page)
+    page = at_decision(browser, g, v, SIZE, lang)
     assert page.locator("svg.board [data-net]").count() == 0
     names = page.locator("#network option").all_inner_texts()
     assert len(names) == 5 and all(n.strip() for n in names)
@@ -59,11 +58,10 @@ def test_a_log_entrys_rule_leads_to_the_rules_summary(
     browser: Browser, live_server: str, artifacts: Path, lang: str
 ) -> None:
     g, v = operation(live_server)
-    page = open_page(browser, g.link(v["seat"]), SIZE, lang)
-    page.wait_for_function("document.body.dataset.mine === 'true'")
+    page = at_decision(browser, g, v, SIZE, lang)
     page.click(".tab[data-tab=log]")
     mark = page.locator("#log .rule-link[data-rule]").last
-    mark.scroll_into_view_if_needed()
+    into_view(mark)
     rule = mark.get_attribute("data-rule") or ""
     entry = mark.locator("xpath=ancestor::div[contains(@class,'log-entry')][1]")
     tip = entry.get_attribute("title") or ""
