@@ -315,6 +315,8 @@ _BOARDS_LOCK = threading.Lock()  # bots may think in several threads of one serv
 # kind of unit, the last few of them (oldest first).
 _FRONT_DISTS: dict[tuple[Any, ...], list[int]] = {}
 DISTS_KEPT = 1024
+# Depths in enemy ground (Analysis._depth) by side and control of every space, the last few.
+_DEPTHS: dict[tuple[int, tuple[int, ...]], list[int]] = {}
 BOARDS_KEPT = 256
 _SHARED = (
     "occ",
@@ -550,6 +552,12 @@ class Analysis:
         number of enemy-controlled spaces one crosses to reach it (a unit ending deep is cut
         off and dies in attrition, 14.3)."""
         s = self.s
+        # the same control of the map gives the same depths (control changes less often
+        # than the units move): read them where worked out before
+        key = (self.me, tuple(s.ctrl))
+        got = _DEPTHS.get(key)
+        if got is not None:
+            return got
         dist = [FAR] * N
         todo = [x for x in MAP if s.ctrl[x] == self.me]
         for x in todo:
@@ -564,6 +572,10 @@ class Analysis:
                     continue
                 dist[n] = nd
                 todo.append(n)
+        with _BOARDS_LOCK:
+            _DEPTHS[key] = dist
+            while len(_DEPTHS) > DISTS_KEPT:
+                del _DEPTHS[next(iter(_DEPTHS))]
         return dist
 
     def cut_off(self, u: int, y: int) -> bool:

@@ -30,7 +30,6 @@ processes the chunks are spread over (every core it is given).
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 import time
@@ -39,7 +38,7 @@ from typing import Any
 
 from greatwar.core import rng as _rng
 from greatwar.core.actions import Action
-from greatwar.core.chunks import CHUNK_SEED_STEP, ChunkedSearch
+from greatwar.core.chunks import CHUNK_SEED_STEP, ChunkedSearch, gc_paused
 from greatwar.pog import engine
 from greatwar.pog.bots.analysis import Analysis
 from greatwar.pog.bots.evaluate import win_chance
@@ -122,18 +121,11 @@ class Job:
 
 
 def run_chunk(job: Job) -> dict[str, tuple[int, float]]:
-    """Simulate one chunk: its root statistics, candidate -> (visits, total value).
-
-    The cyclic garbage collector is paused meanwhile: the analyses' memos are many long-lived
-    objects, and its full collections, which walk them all, cost several percent of a search
-    (a simulation makes few reference cycles; they are collected when the chunk ends)."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    """Simulate one chunk: its root statistics, candidate -> (visits, total value). The
+    cyclic garbage collector is paused meanwhile (:func:`.chunks.gc_paused`: in a worker
+    process a chunk is the whole search)."""
+    with gc_paused():
         return _run_chunk(job)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _run_chunk(job: Job) -> dict[str, tuple[int, float]]:
@@ -294,11 +286,12 @@ class SearchBot(ChunkedSearch):
         if str(view.get("step")) not in self.key_steps:
             return self.heuristic.choose(view)
         start = time.perf_counter()
-        an = Analysis(view)
-        candidates = ranked(self.heuristic, an, view, legal, self.top)
-        if len(candidates) == 1:
-            return candidates[0]
-        stats = self.search(view, candidates)
+        with gc_paused():  # the whole search, its ranking and its chunks (:func:`gc_paused`)
+            an = Analysis(view)
+            candidates = ranked(self.heuristic, an, view, legal, self.top)
+            if len(candidates) == 1:
+                return candidates[0]
+            stats = self.search(view, candidates)
         self.last = stats
         spent = time.perf_counter() - start
         self.timed(spent)
