@@ -23,7 +23,10 @@ from greatwar.pog.bots.heuristic import HeuristicBot
 from greatwar.pog.bots.search import ALL_KEY_STEPS, KEY_STEPS, SearchBot
 from greatwar.pog.bots.yardstick import YARDSTICKS
 
-NORMAL_SIMS = 24  # about 1 s a searched decision on one core of the development machine
+NORMAL_SIMS = 48
+"""``normal``'s simulations a searched decision: about 1 s on one core of the development
+machine, the time ``yardstick-normal`` spends on its 24 before issue 29 made the search faster
+(docs/bots.md)."""
 HARD_SIMS = 96
 
 
@@ -34,9 +37,13 @@ def easy(seed: int = 0) -> HeuristicBot:
 
 
 def normal(
-    seed: int = 0, think: float | None = None, workers: int = 1, name: str = "normal"
+    seed: int = 0,
+    think: float | None = None,
+    workers: int = 1,
+    name: str = "normal",
+    sims: int = NORMAL_SIMS,
 ) -> SearchBot:
-    bot = SearchBot(seed, sims=NORMAL_SIMS, think=think, workers=workers, top=6)
+    bot = SearchBot(seed, sims=sims, think=think, workers=workers, top=6)
     bot.name = name
     return bot
 

@@ -10,7 +10,9 @@ The live heuristic differs from the yardsticks' by design since issue 29: the Ce
 follow a plan per front (``analysis.FRONT_W``). By default the live bots play with that plan
 off (every weight 0), which must give the yardsticks' decisions: a change meant to keep the
 bots' play (speed work) is checked this way before its figures are believed. ``--front-plan``
-keeps the plan on: the games then differ, and the command says from which decision.
+keeps the plan on: the games then differ, and the command says from which decision. The live
+``normal`` searches with the yardstick's budget here (``yardstick.NORMAL_SIMS``, 24 simulations;
+the level has 48 since the search became faster).
 """
 
 from __future__ import annotations
@@ -18,21 +20,29 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from greatwar.core.bot import Bot
 from greatwar.pog import engine
-from greatwar.pog.bots import analysis
+from greatwar.pog.bots import analysis, levels, yardstick
 from greatwar.pog.bots.levels import LEVELS
 from greatwar.pog.view import view
 
 DEFAULT = ("easy:1:100000", "easy:2:100000", "normal:4:400", "normal:5:400")
+BOTS: dict[str, Callable[[int], Bot]] = {
+    **LEVELS,
+    "normal": partial(levels.normal, sims=yardstick.NORMAL_SIMS),  # the yardstick's budget
+}
+"""The bots compared, by name: the live levels, ``normal`` at the yardstick's budget."""
 
 
 def play(names: tuple[str, str], seed: int, limit: int) -> list[tuple[Any, ...]]:
     """The first ``limit`` decisions of a Historical game of ``seed`` (the Allies played by
     ``names[0]``), each with the statistics its bot kept of it."""
     s = engine.new_game("historical", seed=seed)
-    bots = {"ap": LEVELS[names[0]](seed), "cp": LEVELS[names[1]](seed + 1)}
+    bots = {"ap": BOTS[names[0]](seed), "cp": BOTS[names[1]](seed + 1)}
     out: list[tuple[Any, ...]] = []
     while not engine.is_over(s) and len(out) < limit:
         seat = engine.seat_name(engine.to_act(s))
