@@ -390,7 +390,12 @@ class Analysis:
         else:
             # The same position seen by the same seat: what was worked out for it holds.
             shared = got[1]
-            self.__dict__.update(shared)
+            own = getattr(self, "__dict__", None)
+            if own is not None:
+                own.update(shared)
+            else:  # compiled (native.py): the attributes are slots
+                for name, value in shared.items():
+                    setattr(self, name, value)
         with _BOARDS_LOCK:
             _BOARDS[h] = (key, shared)  # the newest last
             while len(_BOARDS) > BOARDS_KEPT:

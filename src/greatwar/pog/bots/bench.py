@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from greatwar.pog import engine
+from greatwar.pog.bots import native
 from greatwar.pog.bots.heuristic import HeuristicBot
 from greatwar.pog.bots.levels import NORMAL_SIMS
 from greatwar.pog.bots.search import KEY_STEPS, SearchBot
@@ -59,6 +60,7 @@ def bench(
         bot.close()
     return {
         "scenario": scenario,
+        "analysis": native.in_use(),  # compiled (python3 -m greatwar.pog.bots.compile) or not
         "workers": workers,
         "cores": os.cpu_count(),
         "sims_per_decision": sims,
