@@ -141,3 +141,9 @@ def test_a_build_of_another_source_is_not_used(
     assert native.built() is None
     Stale.SOURCE_HASH = native.source_hash()
     assert native.built() is Stale
+
+    def broken(name: str) -> None:
+        raise RuntimeError(f"{name}: built for another Python")
+
+    monkeypatch.setattr(native.importlib, "import_module", broken)
+    assert native.built() is None  # a build that fails to load leaves the plain module

@@ -45,7 +45,7 @@ def built() -> ModuleType | None:
         return None
     try:
         mod = importlib.import_module(NATIVE)
-    except ImportError:
+    except Exception:  # built for another Python or mypyc, or broken: the plain module serves
         return None
     return mod if getattr(mod, "SOURCE_HASH", None) == source_hash() else None
 
