@@ -207,6 +207,29 @@ def test_the_search_never_plays_an_illegal_action() -> None:
     assert searched >= 4
 
 
+def test_the_paired_search_plays_every_candidate_in_turn_on_the_same_luck() -> None:
+    """``explore="paired"`` (common random numbers): each round plays every root candidate
+    from the same world with the same dice, so the visits are even; hidden cards change nothing
+    and the same seed gives the same statistics, with two processes as with one."""
+    s = _position(60, "ap")
+    other = DETERMINIZER.resample(s, "ap", 321)
+    assert sorted(other.hand[1]) != sorted(s.hand[1])
+    v1, v2 = view(s, "ap"), view(other, "ap")
+    a = SearchBot(seed=4, sims=24, top=3, explore="paired", final="mean")
+    b = SearchBot(seed=4, sims=24, top=3, explore="paired", final="mean", workers=2)
+    try:
+        assert a.choose(v1) == b.choose(v2) and a.last == b.last
+    finally:
+        b.close()
+    visits = sorted(n for n, _ in a.last.values())
+    assert visits == [8, 8, 8]  # four chunks of six: two rounds of the three candidates each
+    # the choice is the best mean (visits are even)
+    means = {c: v / n for c, (n, v) in a.last.items()}
+    assert a.choose(v1) == max(means, key=lambda c: (means[c], -list(means).index(c)))
+    with pytest.raises(ValueError, match="unknown search settings"):
+        SearchBot(sims=8, explore="pairs")
+
+
 def test_a_search_needs_a_budget() -> None:
     with pytest.raises(ValueError, match="budget"):
         SearchBot(sims=0)

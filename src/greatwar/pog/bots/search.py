@@ -115,7 +115,8 @@ class Job:
     deadline: float  # time.time() when a time budget ends (0: none)
     key_steps: frozenset[str]
     top: int
-    explore: str = "fixed"  # "fixed": UCB_C; "spread": SPREAD_C standard deviations
+    explore: str = "fixed"  # "fixed": UCB_C; "spread": SPREAD_C standard deviations;
+    # "paired": the root's candidates in turn, each round on the same world and dice
     worlds: int = WORLDS
     value: str = "hand"  # how a simulation's end is scored: "hand" or "learned" (value.py)
 
@@ -134,16 +135,36 @@ def _run_chunk(job: Job) -> dict[str, tuple[int, float]]:
     worlds = [DETERMINIZER.world(job.view, rng.getrandbits(62)) for _ in range(job.worlds)]
     root = Node()
     n = 0
-    while True:
-        if job.sims and n >= job.sims:
-            break
-        if not job.sims and (time.time() >= job.deadline and n >= 1):
-            break
+    if job.explore == "paired":
+        # Common random numbers: a round plays every candidate from the same world with the
+        # same dice and the same heuristic seeds, so the candidates' differences within a
+        # round are the actions', not the luck's (the dice part once the plays differ).
+        k = 0
+        while not _spent(job, n):
+            world0 = worlds[k % len(worlds)]
+            dice = rng.getrandbits(64)
+            seed = rng.getrandbits(62)
+            for a in job.candidates:
+                if _spent(job, n):
+                    break
+                world = world0.clone()
+                world.rng = _rng.seed_state(dice)
+                simulate(world, me, root, job, seed, first=a)
+                n += 1
+            k += 1
+    while not _spent(job, n) and job.explore != "paired":
         world = worlds[n % len(worlds)].clone()
         world.rng = _rng.seed_state(rng.getrandbits(64))  # dice of its own
         simulate(world, me, root, job, rng.getrandbits(62))
         n += 1
     return {a: (root.visits.get(a, 0), root.value.get(a, 0.0)) for a in job.candidates}
+
+
+def _spent(job: Job, n: int) -> bool:
+    """Has a chunk that ran ``n`` simulations spent its budget?"""
+    if job.sims:
+        return n >= job.sims
+    return time.time() >= job.deadline and n >= 1
 
 
 def _select(node: Node, options: list[str], explore: str = "fixed") -> str:
@@ -167,11 +188,14 @@ def _select(node: Node, options: list[str], explore: str = "fixed") -> str:
     return best
 
 
-def simulate(world: State, me: int, root: Node, job: Job, seed: int) -> None:
-    """One simulation from the root decision in ``world`` (changed in place)."""
+def simulate(
+    world: State, me: int, root: Node, job: Job, seed: int, first: str | None = None
+) -> None:
+    """One simulation from the root decision in ``world`` (changed in place); ``first``: the
+    root's candidate to play (else chosen by UCB1)."""
     bots = (HeuristicBot(seed), HeuristicBot(seed + 1))
     path: list[tuple[Node, str]] = []
-    a = _select(root, job.candidates, job.explore)
+    a = first if first is not None else _select(root, job.candidates, job.explore)
     path.append((root, a))
     engine.apply_unchecked(world, Action.parse(a))
     node = root.children.setdefault(a, Node())
@@ -253,14 +277,16 @@ class SearchBot(ChunkedSearch):
         value: str = "hand",
     ) -> None:
         """``explore``: UCB1's exploration, "fixed" (:data:`UCB_C`) or "spread" (in standard
-        deviations of the values seen, :data:`SPREAD_C`); ``final``: the root's choice, "visits"
+        deviations of the values seen, :data:`SPREAD_C`), or "paired": the root's candidates
+        in turn, each round from the same world with the same dice (common random numbers;
+        below the root as "spread"); ``final``: the root's choice, "visits"
         (the most visited) or "mean" (the best mean of those visited at least
         :data:`FLOOR_SHARE` as often as the most visited); ``worlds``: worlds drawn per chunk;
         ``value``: how the end of a simulation is scored, "hand" (:func:`.evaluate.win_chance`)
         or "learned" (:mod:`.value`)."""
         if sims < 1 and think is None:
             raise ValueError("a search needs a budget: sims >= 1 or think seconds")
-        if explore not in ("fixed", "spread") or final not in ("visits", "mean"):
+        if explore not in ("fixed", "spread", "paired") or final not in ("visits", "mean"):
             raise ValueError(f"unknown search settings: explore={explore!r}, final={final!r}")
         if value not in ("hand", "learned"):
             raise ValueError(f"unknown evaluation: {value!r}")
