@@ -2,7 +2,7 @@
 
 - ``easy``: the heuristic bot (:mod:`greatwar.pog.bots.heuristic`), instant;
 - ``normal``: the search bot (:mod:`greatwar.pog.bots.search`) with a short budget, searching
-  the choice of card and its use;
+  the choice of card and its use (its candidates in turn on common worlds and dice);
 - ``hard``: the search bot with a long budget, searching the activations and attacks too.
 
 Budgets are counts of simulations, so a level plays the same game for the same seed on any
@@ -28,6 +28,11 @@ NORMAL_SIMS = 48
 machine, the time ``yardstick-normal`` spends on its 24 before issue 29 made the search faster
 (docs/bots.md)."""
 HARD_SIMS = 96
+EXPLORE = "paired"
+"""How ``normal`` and ``hard`` spread their simulations over the root's candidates: in turn,
+each round on the same world and dice (``yardstick-normal``: UCB1, "fixed"). Chosen by how
+often a short search agrees with a long one (docs/bots.md, item 3)."""
+FINAL = "mean"  # with even visits, the best mean
 
 
 def easy(seed: int = 0) -> HeuristicBot:
@@ -42,8 +47,12 @@ def normal(
     workers: int = 1,
     name: str = "normal",
     sims: int = NORMAL_SIMS,
+    explore: str = EXPLORE,
+    final: str = FINAL,
 ) -> SearchBot:
-    bot = SearchBot(seed, sims=sims, think=think, workers=workers, top=6)
+    bot = SearchBot(
+        seed, sims=sims, think=think, workers=workers, top=6, explore=explore, final=final
+    )
     bot.name = name
     return bot
 
@@ -53,14 +62,30 @@ def search(seed: int = 0, think: float | None = None, workers: int = 1) -> Searc
 
 
 def normal_learned(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
-    bot = SearchBot(seed, sims=NORMAL_SIMS, think=think, workers=workers, top=6, value="learned")
+    bot = SearchBot(
+        seed,
+        sims=NORMAL_SIMS,
+        think=think,
+        workers=workers,
+        top=6,
+        explore=EXPLORE,
+        final=FINAL,
+        value="learned",
+    )
     bot.name = "normal-learned"
     return bot
 
 
 def hard(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
     bot = SearchBot(
-        seed, sims=HARD_SIMS, think=think, workers=workers, top=8, key_steps=ALL_KEY_STEPS
+        seed,
+        sims=HARD_SIMS,
+        think=think,
+        workers=workers,
+        top=8,
+        key_steps=ALL_KEY_STEPS,
+        explore=EXPLORE,
+        final=FINAL,
     )
     bot.name = "hard"
     return bot

@@ -11,8 +11,8 @@ follow a plan per front (``analysis.FRONT_W``). By default the live bots play wi
 off (every weight 0), which must give the yardsticks' decisions: a change meant to keep the
 bots' play (speed work) is checked this way before its figures are believed. ``--front-plan``
 keeps the plan on: the games then differ, and the command says from which decision. The live
-``normal`` searches with the yardstick's budget here (``yardstick.NORMAL_SIMS``, 24 simulations;
-the level has 48 since the search became faster).
+``normal`` searches with the yardstick's budget and settings here (``yardstick.NORMAL_SIMS``, 24
+simulations, UCB1; the level has 48 since the search became faster, played in turn).
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ from greatwar.pog.view import view
 DEFAULT = ("easy:1:100000", "easy:2:100000", "normal:4:400", "normal:5:400")
 BOTS: dict[str, Callable[[int], Bot]] = {
     **LEVELS,
-    "normal": partial(levels.normal, sims=yardstick.NORMAL_SIMS),  # the yardstick's budget
+    # the yardstick's budget and UCB1 (the level now searches its candidates in turn)
+    "normal": partial(levels.normal, sims=yardstick.NORMAL_SIMS, explore="fixed", final="visits"),
 }
 """The bots compared, by name: the live levels, ``normal`` at the yardstick's budget."""
 
