@@ -41,6 +41,7 @@ from typing import Any
 from greatwar.bots import bots as bot_registry
 from greatwar.bots import make_bot
 from greatwar.core.games import DEFAULT_GAME, game, team_of
+from greatwar.core.intervals import wilson
 from greatwar.fanout import Ray, fan_out, run_all
 
 MAX_DECISIONS = 100_000
@@ -353,20 +354,6 @@ def run_arena(
 
 def _rate(n: int, d: int) -> float:
     return round(n / d, 4) if d else 0.0
-
-
-Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
-
-
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (``wins`` of ``n``; 95% by default)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
 
 
 def summarise(

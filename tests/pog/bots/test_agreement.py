@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from greatwar.pog.bots.agreement import main, wilson
+from greatwar.pog.bots.agreement import main
 
 
 def test_the_agreement_counts_every_short_search_against_the_reference(
@@ -55,9 +55,3 @@ def test_the_agreement_refuses_unknown_settings_before_searching() -> None:
     assert stop.value.code == 2
     with pytest.raises(SystemExit):
         main(["--budgets", "0"])
-
-
-def test_the_wilson_interval() -> None:
-    assert wilson(0, 0) == (0.0, 1.0)
-    lo, hi = wilson(49, 57)  # 0.86
-    assert lo == pytest.approx(0.747, abs=0.002) and hi == pytest.approx(0.927, abs=0.002)

@@ -14,26 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from typing import Any
 
+from greatwar.core.intervals import wilson
 from greatwar.pog.bots.analysis import Analysis
 from greatwar.pog.bots.bench import positions
 from greatwar.pog.bots.heuristic import HeuristicBot
 from greatwar.pog.bots.search import SearchBot, ranked
-
-
-def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of ``hits`` of ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = hits / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (round(mid - half, 3), round(mid + half, 3))
 
 
 def choices(games: list[int], per_game: int, every: int) -> list[dict[str, Any]]:
