@@ -49,9 +49,17 @@ def normal(
     sims: int = NORMAL_SIMS,
     explore: str = EXPLORE,
     final: str = FINAL,
+    value: str = "hand",
 ) -> SearchBot:
     bot = SearchBot(
-        seed, sims=sims, think=think, workers=workers, top=6, explore=explore, final=final
+        seed,
+        sims=sims,
+        think=think,
+        workers=workers,
+        top=6,
+        explore=explore,
+        final=final,
+        value=value,
     )
     bot.name = name
     return bot
@@ -62,18 +70,7 @@ def search(seed: int = 0, think: float | None = None, workers: int = 1) -> Searc
 
 
 def normal_learned(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
-    bot = SearchBot(
-        seed,
-        sims=NORMAL_SIMS,
-        think=think,
-        workers=workers,
-        top=6,
-        explore=EXPLORE,
-        final=FINAL,
-        value="learned",
-    )
-    bot.name = "normal-learned"
-    return bot
+    return normal(seed, think, workers, name="normal-learned", value="learned")
 
 
 def hard(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
