@@ -242,7 +242,8 @@ def test_the_central_powers_plan_per_front_calls_units_to_a_front_left_short() -
     from greatwar.pog.bots import analysis
 
     # Five German armies of the west sent east in 1914: the west holds less than
-    # FRONT_HOLD of the Allies' factors there (by more than an army), the east more than enough.
+    # its front_hold share of the Allies' factors there (by more than an army), the east more
+    # than enough.
     s = engine.new_game("historical", seed=1)
     breslau = D.space("breslau")
     for uid in ("ge_2", "ge_3", "ge_4", "ge_5", "ge_6"):
@@ -251,7 +252,8 @@ def test_the_central_powers_plan_per_front_calls_units_to_a_front_left_short() -
     west, east = analysis.FRONTS.index("west"), analysis.FRONTS.index("east")
     mulhouse, aachen = D.space("mulhouse"), D.space("aachen")
     ge2, ge7 = D.unit_ix["ge_2"], D.unit_ix["ge_7"]
-    weights, hold = analysis.FRONT_W, analysis.FRONT_HOLD
+    saved = dict(analysis.WEIGHTS)
+    weights, hold = saved["front"], saved["front_hold"]
     assert weights[1] > 0.0 == weights[0]  # the Central Powers plan; the Allies do not
     try:
         an = Analysis(view(s, "cp"))
@@ -263,25 +265,49 @@ def test_the_central_powers_plan_per_front_calls_units_to_a_front_left_short() -
         assert an.front_need(breslau, 5, east) == 0.0
         assert an.front_need(mulhouse, 5, west) > 0.0  # ge_7 is counted there already
         with_plan = an.potential(ge2, aachen)
-        analysis.set_front_plan((0.0, 0.0), hold)
+        analysis.set_weights({**saved, "front": (0.0, 0.0)})
         assert Analysis(view(s, "cp")).potential(ge2, aachen) == pytest.approx(with_plan - need)
         assert Analysis(view(s, "ap")).front_w == 0.0
     finally:
-        analysis.set_front_plan(weights, hold)
+        analysis.set_weights(saved)
     assert Analysis(view(s, "cp")).potential(ge2, aachen) == pytest.approx(with_plan)
     assert ge7 in Analysis(view(s, "cp")).occ[mulhouse]
 
 
-def test_same_decisions_with_the_plan_per_front_on_finds_where_the_live_bots_differ(
+def test_same_decisions_with_the_live_weights_finds_where_the_live_bots_differ(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Since issue 29 the live Central Powers follow a plan per front that the yardsticks do
-    not: the checking command with the plan on says the games differ (with it off, its own
-    test in test_yardstick.py checks they agree), and the plan is left as it was."""
+    """Since issue 29 the live Central Powers follow a plan per front and redeploy less than
+    the yardsticks: the checking command with the live weights says the games differ (with the
+    yardsticks' weights, its own test in test_yardstick.py checks they agree), and the weights
+    are left as they were."""
     from greatwar.pog.bots import analysis, same_decisions
 
-    weights = analysis.FRONT_W
-    assert same_decisions.main(["--front-plan", "easy:2:600"]) == 1
+    weights = dict(analysis.WEIGHTS)
+    assert same_decisions.main(["--live", "easy:2:600"]) == 1
     assert "DIFFERENT from decision" in capsys.readouterr().out
     assert same_decisions.main(["easy:2:30"]) == 0
-    assert weights == analysis.FRONT_W
+    assert weights == analysis.WEIGHTS
+
+
+def test_trial_weights_are_checked_and_set_whole() -> None:
+    # issue 29 item 4: a trial names weights per side; a typo must not run a silent baseline
+    from greatwar.pog.bots import analysis
+
+    got = analysis.parse_weights(" sr=1.2,0.6; loss=1,1.4 ")
+    assert got["sr"] == (1.2, 0.6) and got["loss"] == (1.0, 1.4)
+    assert got["rp"] == analysis.LIVE_WEIGHTS["rp"]
+    with pytest.raises(ValueError, match=r"no weight 'srr'.*known: front"):
+        analysis.parse_weights("srr=1,1")
+    with pytest.raises(ValueError, match="is not NAME=ALLIES,CENTRAL_POWERS"):
+        analysis.parse_weights("sr=1")
+    with pytest.raises(ValueError, match="must name exactly"):
+        analysis.set_weights({"sr": (1.0, 1.0)})
+    # the yardsticks' weights are the live ones with the Central Powers' own choices undone
+    differ = {
+        k
+        for k in analysis.LIVE_WEIGHTS
+        if analysis.LIVE_WEIGHTS[k] != analysis.YARDSTICK_WEIGHTS[k]
+    }
+    assert differ == {"front", "sr"}
+    assert all(analysis.YARDSTICK_WEIGHTS[k][0] == analysis.LIVE_WEIGHTS[k][0] for k in differ)

@@ -46,6 +46,7 @@ from greatwar.pog.bots.analysis import (
     STEP_COST,
     UNITS,
     VP_POINTS,
+    WEIGHTS,
     Analysis,
     step_cost,
 )
@@ -62,9 +63,6 @@ CARDS = D.cards
 OPS_THRESHOLD = 0.6  # an activation must gain at least this much
 ACT_LAMBDA = 0.8  # the worth of one OPS spent elsewhere
 NOISE = 1e-3
-OPS_REALISM = 0.4  # plans are optimistic: the enemy answers before the turn ends (at 0.6 the
-# bots played nearly every card for its OPS, and its events, replacements and redeployment lost)
-SR_SHARE = 1.2  # share of the gains a strategic redeployment plan promises that it is worth
 PERMANENT_VP = 1.6 * VP_POINTS  # a VP an event gives is kept; a space taken may be lost again
 
 
@@ -189,7 +187,7 @@ def entrench_value(an: Analysis, u: int, x: int) -> float:
     chance = min(1.0, board.lf(s, u) / 6)
     stake = min(an.space_worth(x) + an.behind(x), 16.0)
     per_level = (1.5 + 0.25 * min(threat, 24)) * (1.0 + stake / 8.0)
-    return chance * per_level * (1.0 if level == 0 else 0.6)
+    return WEIGHTS["dig"][an.me] * chance * per_level * (1.0 if level == 0 else 0.6)
 
 
 def plan_operation(an: Analysis, f: dict[str, Any], budget: int) -> tuple[float, list[Candidate]]:
@@ -384,9 +382,8 @@ def sr_value(an: Analysis, points: int) -> float:
             total += density * cost
             left -= cost
     # 13: moving armies between fronts is what keeps a front from being left to the enemy's
-    # march; at 0.6 the bots almost never redeployed (the CP about once a game) and the German
-    # west emptied while its armies fought in the east
-    return SR_SHARE * total
+    # march; each side's share is analysis.LIVE_WEIGHTS["sr"] (why, there)
+    return WEIGHTS["sr"][an.me] * total
 
 
 def _sr_gains(an: Analysis) -> list[tuple[float, int]]:
@@ -458,7 +455,7 @@ def rp_value(an: Analysis, card: int, needs: dict[str, list[float]]) -> float:
         lst = needs.get(pool, [])
         gain = lst[have : have + 2 * amount]
         total += sum(gain) / 2
-    return 0.8 * total
+    return WEIGHTS["rp"][an.me] * total
 
 
 def score_action_round(
@@ -469,7 +466,7 @@ def score_action_round(
 
     def ops_value(k: int) -> float:
         if k not in memo:
-            memo[k] = OPS_REALISM * plan_operation(an, {**base_f, "ops": k}, k)[0]
+            memo[k] = WEIGHTS["ops"][an.me] * plan_operation(an, {**base_f, "ops": k}, k)[0]
         return memo[k]
 
     needs: dict[str, list[float]] | None = None

@@ -7,10 +7,11 @@ statistics for it. ``normal`` games pit ``normal`` against ``easy`` (and the yar
 likewise); an odd seed swaps the sides. It exits with 1 when a game differs.
 
 The live heuristic differs from the yardsticks' by design since issue 29: the Central Powers
-follow a plan per front (``analysis.FRONT_W``). By default the live bots play with that plan
-off (every weight 0), which must give the yardsticks' decisions: a change meant to keep the
-bots' play (speed work) is checked this way before its figures are believed. ``--front-plan``
-keeps the plan on: the games then differ, and the command says from which decision. The live
+follow a plan per front and redeploy less (``analysis.LIVE_WEIGHTS``). By default the live
+bots play with the yardsticks' weights (``analysis.YARDSTICK_WEIGHTS``), which must give the
+yardsticks' decisions: a change meant to keep the bots' play (speed work) is checked this way
+before its figures are believed. ``--live`` keeps the live weights: the games then differ,
+and the command says from which decision. The live
 ``normal`` searches with the yardstick's budget and settings here (``yardstick.NORMAL_SIMS``, 24
 simulations, UCB1; the level has 48 since the search became faster, played in turn).
 """
@@ -83,9 +84,10 @@ def main(argv: list[str] | None = None) -> int:
         "compare every decision and its search statistics.",
     )
     parser.add_argument(
-        "--front-plan",
+        "--live",
         action="store_true",
-        help="keep the live bots' plan per front on (they then differ from the yardsticks)",
+        help="keep the live bots' own weights (the Central Powers' plan per front and their "
+        "redeployment): they then differ from the yardsticks",
     )
     parser.add_argument(
         "games",
@@ -104,13 +106,13 @@ def main(argv: list[str] | None = None) -> int:
             or not all(p.isdigit() for p in parts[1:])
         ):
             parser.error(f"{spec!r} is not KIND:SEED:LIMIT (e.g. easy:1:500)")
-    weights, hold = analysis.FRONT_W, analysis.FRONT_HOLD
-    if not args.front_plan:
-        analysis.set_front_plan((0.0, 0.0), hold)
+    weights = dict(analysis.WEIGHTS)
+    if not args.live:
+        analysis.set_weights(analysis.YARDSTICK_WEIGHTS)
     try:
         results = [compare(spec) for spec in args.games]
     finally:
-        analysis.set_front_plan(weights, hold)
+        analysis.set_weights(weights)
     return 0 if all(results) else 1
 
 
