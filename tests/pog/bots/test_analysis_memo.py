@@ -65,9 +65,13 @@ def test_another_position_or_seat_is_analysed_afresh() -> None:
     foe = "cp" if seat == "ap" else "ap"
     assert Analysis(view(s, foe))._pot is not an._pot
     # A unit of the seat's side moves one space: nothing is shared with the first analysis.
-    u = next(u for u, x in enumerate(s.loc) if x in MAP and UNITS[u].side == an.me)
-    x = s.loc[u]
-    y = next(n for n in analysis.ADJ[x] if not board.units_in(s, n))
+    u, y = next(
+        (u, n)
+        for u, x in enumerate(s.loc)
+        if x in MAP and UNITS[u].side == an.me
+        for n in analysis.ADJ[x]
+        if not board.units_in(s, n)
+    )
     t = s.clone(with_log=False)
     t.loc = list(t.loc)
     t.loc[u] = y
