@@ -82,11 +82,11 @@ LIVE_WEIGHTS: dict[str, tuple[float, float]] = {
     "front": (0.0, 0.5),
     "front_hold": (0.8, 0.6),
     # Share of the gains a strategic redeployment plan promises that it is worth (13). At 1.2
-    # the Central Powers played two cards in five for redeployment, and against the yardstick
-    # their games went better anywhere from 0.4 to 1.0 (0.8: 64% against 34% of 47 seeds, 20
-    # seeds gained, 6 lost); at 0.6 both sides had almost stopped redeploying, before the plan
-    # per front.
-    "sr": (1.2, 0.8),
+    # the Central Powers played two cards in five for redeployment; against the yardstick
+    # both sides did better at 0.8 (the Central Powers 64% of 47 seeds against 34%, 20 seeds
+    # gained and 6 lost; the Allies 83% of 94 against 65%, 26 gained and 9 lost); at 0.6
+    # both had almost stopped redeploying, before the plan per front.
+    "sr": (0.8, 0.8),
     "rp": (0.8, 0.8),  # share of what replacement points would rebuild (heuristic.rp_value)
     "ops": (0.4, 0.4),  # share of an operation plan's gains: plans are optimistic (the enemy
     # answers before the turn ends; at 0.6 nearly every card was played for its OPS)
