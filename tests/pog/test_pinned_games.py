@@ -10,8 +10,9 @@ so every game goes another way; the rules did not change. The heuristic-against-
 were updated again when the heuristic learnt War Status, sectors, trenches and the Russian VP
 spaces (issue 10), and again when it learnt the combined War Status marker and valued
 strategic redeployment more and an operation's plan less (issue 10), and again when both
-thresholds of the combined marker were weighed alike (issue 10): the bot plays differently, the
-rules did not change.
+thresholds of the combined marker were weighed alike (issue 10), and again when both sides'
+share of strategic redeployment fell from 1.2 to 0.8 (issue 29): the bot plays differently,
+the rules did not change.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ RANDOM_GAMES = [
 ]
 
 BOT_GAMES = [
-    ("introductory", 4, 271, "9c312eea3f6040215b0ae8a6d80042f4"),
-    ("historical", 5, 649, "e1dd3fda94e81e4c1827c6471e9d7ef0"),
+    ("introductory", 4, 261, "ae55fff0ff153cd63965d61dc0444743"),
+    ("historical", 5, 472, "6d8debcc73c6f1dac09b9e2ef51a4a90"),
 ]
 
 
