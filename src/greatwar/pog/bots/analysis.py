@@ -69,8 +69,6 @@ REACH = 3  # spaces an enemy army marches in one activation (11.1: movement fact
 CUT_OFF = 9.0  # a unit whose supply line one enemy march would cut
 GAP = 0.45  # share of what a lone unit shields that it is worth there
 RUSSIAN_VP = 4.0  # a Russian VP space also moves the Russian Capitulation Track (16.4.3-16.4.6)
-SECTOR = 0.45  # one combat factor where the enemy masses more than the sector holds
-SECTOR_HOLD = 0.65  # share of the enemy's strength a sector needs to hold (trenches help it)
 # The heuristic's weights that differ by side, (Allies, Central Powers) (issue 29 item 4, judged
 # only by results against the yardsticks: docs/bots.md). Read through WEIGHTS; a trial sets some
 # with GREATWAR_TUNE, e.g. "sr=1.2,0.6;loss=1,1.4", and a process with set_weights().
@@ -92,8 +90,10 @@ LIVE_WEIGHTS: dict[str, tuple[float, float]] = {
     # answers before the turn ends; at 0.6 nearly every card was played for its OPS)
     "loss": (1.0, 1.0),  # own losses in an attack's worth (Analysis.attack_value)
     "dig": (1.0, 1.0),  # an attempt to entrench (heuristic.entrench_value)
-    "sector": (SECTOR, SECTOR),  # one factor where a sector is short (Analysis.sector_need)
-    "sector_hold": (SECTOR_HOLD, SECTOR_HOLD),  # share of the enemy's strength a sector needs
+    # one combat factor where the enemy masses more than the sector holds (Analysis.sector_need)
+    "sector": (0.45, 0.45),
+    # share of the enemy's strength a sector needs to hold (trenches help it)
+    "sector_hold": (0.65, 0.65),
 }
 # The yardsticks' play (both sides alike, no plan per front): what same_decisions checks.
 YARDSTICK_WEIGHTS = {**LIVE_WEIGHTS, "front": (0.0, 0.0), "sr": (1.2, 1.2)}

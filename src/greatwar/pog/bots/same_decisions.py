@@ -11,9 +11,9 @@ follow a plan per front and redeploy less (``analysis.LIVE_WEIGHTS``). By defaul
 bots play with the yardsticks' weights (``analysis.YARDSTICK_WEIGHTS``), which must give the
 yardsticks' decisions: a change meant to keep the bots' play (speed work) is checked this way
 before its figures are believed. ``--live`` keeps the live weights: the games then differ,
-and the command says from which decision. The live
-``normal`` searches with the yardstick's budget and settings here (``yardstick.NORMAL_SIMS``, 24
-simulations, UCB1; the level has 48 since the search became faster, played in turn).
+and the command says from which decision. The live ``normal`` searches with the yardstick's
+budget and settings here (``yardstick.NORMAL_SIMS``, 24 simulations, UCB1; the level has 48
+since the search became faster, played in turn).
 """
 
 from __future__ import annotations
