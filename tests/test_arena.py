@@ -209,3 +209,34 @@ def test_a_bot_s_own_figures_are_summed_over_the_series() -> None:
     assert r["searched"] == {
         "s": {"decisions": 4, "seconds_per_decision": 0.8, "max_seconds_per_decision": 1.7}
     }
+
+
+def test_a_search_bot_answers_to_another_budget() -> None:
+    """``NAME@SIMS``: the same bot with another budget, for the budget curve (docs/bots.md)."""
+    from greatwar.bots import check_bot_name, make_bot
+
+    bot = make_bot("normal@12", 5)
+    assert bot.name == "normal@12" and vars(bot)["sims"] == 12
+    assert vars(make_bot("hard@200", 5))["sims"] == 200
+    assert vars(make_bot("normal", 5))["sims"] == 48
+    assert vars(make_bot("normal@8", 1, "qmg1914"))["sims"] == 8
+    for bad, says in [
+        ("easy@24", "takes no budget"),
+        ("random@24", "takes no budget"),
+        ("normal@0", "whole number"),
+        ("normal@x", "whole number"),
+        ("normal@", "whole number"),
+        ("normal@1000000", "whole number"),
+        ("nobody@24", "unknown bot"),
+    ]:
+        with pytest.raises(ValueError, match=says):
+            check_bot_name(bad)
+
+
+def test_the_arena_plays_a_budget_and_refuses_a_bad_one(tmp_path) -> None:
+    r = run_arena(("normal@1", "random"), 2, scenario="historical", seed=3, workers=1)
+    assert r["games"] == 2 and not r["errors"]
+    assert set(r["win_rate"]) == {"normal@1", "random"}
+    result = CliRunner().invoke(app, ["arena", "--bots", "easy@5,random", "--games", "2"])
+    assert result.exit_code != 0 and "takes no budget" in result.output
+    assert "Traceback" not in result.output

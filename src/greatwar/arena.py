@@ -38,8 +38,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from greatwar.bots import bots as bot_registry
-from greatwar.bots import make_bot
+from greatwar.bots import check_bot_name, make_bot
 from greatwar.core.games import DEFAULT_GAME, game, team_of
 from greatwar.core.intervals import wilson
 from greatwar.fanout import Ray, fan_out, run_all
@@ -309,10 +308,8 @@ def run_arena(
     or on Ray with ``ray`` (the same results either way). With ``record``, the games already in
     that file are not played again (see :class:`Record`); ``seconds`` is this run's time."""
     g = game(game_id)
-    known = bot_registry(game_id)
     for name in bots:
-        if name not in known:
-            raise ValueError(f"unknown bot {name!r}; expected one of: {', '.join(sorted(known))}")
+        check_bot_name(name, game_id)
     teams = tuple(t.id for t in g.teams())
     sc = scenario or g.default_scenario
     jobs = [

@@ -10,6 +10,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -171,6 +172,17 @@ def _bots(game_id: str) -> list[str]:
     from greatwar.bots import bot_names
 
     return bot_names(game_id)
+
+
+def _check_bots(names: Sequence[str], game_id: str) -> None:
+    """A usage error unless each name is a bot of the game or ``NAME@SIMS`` of a search bot."""
+    from greatwar.bots import check_bot_name
+
+    for name in names:
+        try:
+            check_bot_name(name, game_id)
+        except ValueError as e:
+            raise typer.BadParameter(str(e)) from None
 
 
 def _ray(use: bool, address: str | None) -> Any:
@@ -1082,7 +1094,8 @@ def arena(
             "--bots",
             help="One bot per team of the game, comma-separated (e.g. normal,easy). The "
             "bots rotate across the teams from game to game: each seed is played once from "
-            "every side (seed pairs). With --ratings: two or more bots to rate.",
+            "every side (seed pairs). A search bot with another budget: NAME@SIMS (e.g. "
+            "normal@24,yardstick-normal). With --ratings: two or more bots to rate.",
         ),
     ] = "heuristic,random",
     game_id: GameId = DEFAULT_GAME,
@@ -1135,10 +1148,7 @@ def arena(
             f"give one bot per team ({', '.join(t.id for t in teams)}), e.g. --bots "
             + ",".join(["random"] * len(teams))
         )
-    known = _bots(game_id)
-    for name in names:
-        if name not in known:
-            raise typer.BadParameter(f"unknown bot {name!r}; the bots are {', '.join(known)}")
+    _check_bots(names, game_id)
     sc, opts = _setup(g, scenario, options)
     title = " vs ".join(names)
     try:
@@ -1226,10 +1236,7 @@ def _ratings(
 
     from greatwar.arena import run_ratings
 
-    known = _bots(game_id)
-    for name in names:
-        if name not in known:
-            raise typer.BadParameter(f"unknown bot {name!r}; the bots are {', '.join(known)}")
+    _check_bots(names, game_id)
     if len(set(names)) != len(names) or len(names) < 2:
         raise typer.BadParameter("--ratings needs two or more different bots")
     if len(g.teams()) != 2:

@@ -40,8 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from greatwar.arena import MAX_DECISIONS, bot_seed, labels, pair_seeds
-from greatwar.bots import bots as bot_registry
-from greatwar.bots import make_bot
+from greatwar.bots import check_bot_name, make_bot
 from greatwar.core.games import Game, game, team_of
 from greatwar.core.session import Session
 from greatwar.fanout import Ray, run_all
@@ -282,10 +281,8 @@ def run_bots(
     """Play a tournament among ``bots`` (names; a bot named twice plays as name#1, name#2)."""
     g = game(game_id)
     teams = _two_teams(g)
-    known = bot_registry(game_id)
     for name in bots:
-        if name not in known:
-            raise ValueError(f"unknown bot {name!r}; expected one of: {', '.join(sorted(known))}")
+        check_bot_name(name, game_id)
     if len(bots) < 2:
         raise ValueError("a tournament needs two players or more")
     if system not in SYSTEMS:

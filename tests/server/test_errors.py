@@ -326,3 +326,14 @@ def test_request_bodies_are_strictly_typed(
     assert any(name in doc["detail"] for name in body), doc
     if route == "/api/games":
         assert [g["id"] for g in client.get("/api/games").json()["games"]] == [gid]
+
+
+def test_a_seat_takes_only_a_named_bot_not_a_budget(store: GameStore) -> None:
+    """``normal@24`` is for the arena (docs/bots.md); a game on the server takes the levels
+    people pick, so a request cannot ask for a search of any size."""
+    with TestClient(create_app(store=store)) as client:
+        for bot in ("normal@100000", "normal@24", "nobody"):
+            r = client.post("/api/games", json={"seats": {"ap": "human", "cp": bot}})
+            doc = _shape(r, 400, "malformed")
+            assert "neither 'human' nor a bot" in doc["detail"]
+        assert client.get("/api/games").json()["games"] == []

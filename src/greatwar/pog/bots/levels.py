@@ -73,10 +73,12 @@ def normal_learned(seed: int = 0, think: float | None = None, workers: int = 1) 
     return normal(seed, think, workers, name="normal-learned", value="learned")
 
 
-def hard(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
+def hard(
+    seed: int = 0, think: float | None = None, workers: int = 1, sims: int = HARD_SIMS
+) -> SearchBot:
     bot = SearchBot(
         seed,
-        sims=HARD_SIMS,
+        sims=sims,
         think=think,
         workers=workers,
         top=8,

@@ -29,9 +29,13 @@ def easy(seed: int = 0) -> HeuristicBot:
 
 
 def normal(
-    seed: int = 0, think: float | None = None, workers: int = 1, name: str = "normal"
+    seed: int = 0,
+    think: float | None = None,
+    workers: int = 1,
+    name: str = "normal",
+    sims: int = NORMAL_SIMS,
 ) -> SearchBot:
-    bot = SearchBot(seed, sims=NORMAL_SIMS, think=think, workers=workers, top=NORMAL_TOP)
+    bot = SearchBot(seed, sims=sims, think=think, workers=workers, top=NORMAL_TOP)
     bot.name = name
     return bot
 
