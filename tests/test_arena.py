@@ -219,6 +219,7 @@ def test_a_search_bot_answers_to_another_budget() -> None:
     assert bot.name == "normal@12" and vars(bot)["sims"] == 12
     assert vars(make_bot("hard@200", 5))["sims"] == 200
     assert vars(make_bot("normal", 5))["sims"] == 48
+    assert vars(make_bot("normal-learned@24", 5))["sims"] == 24
     assert vars(make_bot("normal@8", 1, "qmg1914"))["sims"] == 8
     for bad, says in [
         ("easy@24", "takes no budget"),

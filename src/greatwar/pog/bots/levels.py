@@ -69,8 +69,10 @@ def search(seed: int = 0, think: float | None = None, workers: int = 1) -> Searc
     return normal(seed, think, workers, name="search")
 
 
-def normal_learned(seed: int = 0, think: float | None = None, workers: int = 1) -> SearchBot:
-    return normal(seed, think, workers, name="normal-learned", value="learned")
+def normal_learned(
+    seed: int = 0, think: float | None = None, workers: int = 1, sims: int = NORMAL_SIMS
+) -> SearchBot:
+    return normal(seed, think, workers, name="normal-learned", sims=sims, value="learned")
 
 
 def hard(
