@@ -313,3 +313,23 @@ def test_trial_weights_are_checked_and_set_whole() -> None:
     assert differ == {"front", "sr"}
     assert analysis.YARDSTICK_WEIGHTS["front"] == (0.0, 0.0)
     assert analysis.YARDSTICK_WEIGHTS["sr"] == (1.2, 1.2)
+
+
+def test_a_trial_sets_the_evaluator_s_constants_by_name() -> None:
+    """GREATWAR_EVAL (docs/bots.md): named constants of the evaluator, others refused."""
+    import os
+    import subprocess
+    import sys
+
+    from greatwar.pog.bots import evaluate
+
+    assert evaluate.parse_constants(" THREAT=0.8, FRONT=1 ") == {"THREAT": 0.8, "FRONT": 1.0}
+    assert evaluate.parse_constants("") == {}
+    with pytest.raises(ValueError, match=r"no constant 'WIN'.*known: THREAT"):
+        evaluate.parse_constants("WIN=1")
+    with pytest.raises(ValueError, match="not NAME=NUMBER"):
+        evaluate.parse_constants("THREAT=high")
+    code = "from greatwar.pog.bots import evaluate as e; print(e.THREAT, e.FRONT)"
+    env = {**os.environ, "GREATWAR_EVAL": "THREAT=0.8"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["0.8", str(evaluate.FRONT)], out.stderr

@@ -26,6 +26,7 @@ The terms, each for the side minus the same for its enemy:
 from __future__ import annotations
 
 import math
+import os
 
 from greatwar.pog import board, supply
 from greatwar.pog.board import cp_russian_vp
@@ -71,6 +72,29 @@ ZIMMERMANN_TRACK = 9.0 * VP_POINTS  # the AP: the US enters the war (16.3.2-16.3
 TRACK_SPAN = 14  # combined War Status points below a threshold from which progress counts
 CARD_OPS = 0.6  # one OPS of a card in hand
 RP = 1.5  # one replacement point
+TUNABLE = ("THREAT", "UNSUPPLIED", "FRONT", "TRENCH", "RP", "CARD_OPS", "VP_POINTS")
+"""The constants a trial may set (GREATWAR_EVAL="THREAT=0.8,FRONT=1.0", read when this module is
+imported; docs/bots.md). They change :func:`evaluate` (the search's scores, the replay's chart),
+not the heuristic nor the learned features, which read none of them, nor the yardsticks, which
+keep their own copy. The tracks' worth stays as computed from the unchanged VP_POINTS."""
+
+
+def parse_constants(text: str) -> dict[str, float]:
+    """The evaluator's constants ``text`` names (GREATWAR_EVAL: "NAME=VALUE,...")."""
+    out: dict[str, float] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, value = part.partition("=")
+        name = name.strip()
+        if name not in TUNABLE:
+            raise ValueError(f"GREATWAR_EVAL: no constant {name!r} (known: {', '.join(TUNABLE)})")
+        try:
+            out[name] = float(value)
+        except ValueError:
+            raise ValueError(f"GREATWAR_EVAL: {part!r} is not NAME=NUMBER") from None
+    return out
+
+
+globals().update(parse_constants(os.environ.get("GREATWAR_EVAL", "")))
 
 
 SIDE_UNITS = tuple(tuple(d.ix for d in UNITS if d.side == side) for side in (0, 1))
