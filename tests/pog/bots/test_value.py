@@ -12,9 +12,10 @@ import pytest
 
 from greatwar.pog import engine
 from greatwar.pog.bots import selfplay_data, train_value
+from greatwar.pog.bots.evaluate import win_chance
 from greatwar.pog.bots.features import NAMES, VERSION, features, view_features
 from greatwar.pog.bots.heuristic import HeuristicBot
-from greatwar.pog.bots.search import SearchBot
+from greatwar.pog.bots.search import SearchBot, score
 from greatwar.pog.bots.value import MODEL, ValueModel, model
 from greatwar.pog.state import State
 from greatwar.pog.view import view
@@ -163,8 +164,20 @@ def test_the_learned_search_is_legal_and_the_same_for_its_seed() -> None:
     seat = engine.seat_name(engine.to_act(s))
     assert seat is not None
     v = view(s, seat)
-    got = [SearchBot(5, sims=6, value="learned").choose(v) for _ in range(2)]
-    assert got[0] == got[1] and got[0] in v["legal"]
+    for value in ("learned", "blend"):
+        got = [SearchBot(5, sims=6, value=value).choose(v) for _ in range(2)]
+        assert got[0] == got[1] and got[0] in v["legal"]
+
+
+def test_the_blend_scores_the_mean_of_the_two_chances() -> None:
+    m = model()
+    for s in _positions(seed=5, every=200, limit=600):
+        for side in (0, 1):
+            hand, learned = win_chance(s, side), m.win_chance(s, side)
+            assert score(s, side, "hand") == hand and score(s, side, "learned") == learned
+            assert score(s, side, "blend") == pytest.approx((hand + learned) / 2)
+    with pytest.raises(ValueError, match="unknown evaluation"):
+        SearchBot(1, sims=6, value="mixed")
 
 
 def test_training_runs_on_a_tiny_record(tmp_path: Path) -> None:

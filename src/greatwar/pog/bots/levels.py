@@ -12,6 +12,7 @@ machine (``greatwar play --think SECONDS`` gives a time budget instead). ``heuri
 (:mod:`greatwar.pog.bots.yardstick`): strength is measured against them. ``normal-learned`` is
 ``normal`` scoring its simulations with the learned evaluation (:mod:`greatwar.pog.bots.value`)
 instead of the hand evaluator, for comparison (docs/bots.md); ``normal`` keeps the hand one.
+``normal-blend`` scores them with the mean of the two chances.
 """
 
 from __future__ import annotations
@@ -75,6 +76,12 @@ def normal_learned(
     return normal(seed, think, workers, name="normal-learned", sims=sims, value="learned")
 
 
+def normal_blend(
+    seed: int = 0, think: float | None = None, workers: int = 1, sims: int = NORMAL_SIMS
+) -> SearchBot:
+    return normal(seed, think, workers, name="normal-blend", sims=sims, value="blend")
+
+
 def hard(
     seed: int = 0, think: float | None = None, workers: int = 1, sims: int = HARD_SIMS
 ) -> SearchBot:
@@ -97,6 +104,7 @@ LEVELS: dict[str, Callable[[int], Bot]] = {
     "normal": normal,
     "hard": hard,
     "normal-learned": normal_learned,
+    "normal-blend": normal_blend,
     "heuristic": HeuristicBot,
     "search": search,
     **YARDSTICKS,

@@ -118,7 +118,8 @@ class Job:
     explore: str = "fixed"  # "fixed": UCB_C; "spread": SPREAD_C standard deviations;
     # "paired": the root's candidates in turn, each round on the same world and dice
     worlds: int = WORLDS
-    value: str = "hand"  # how a simulation's end is scored: "hand" or "learned" (value.py)
+    value: str = "hand"  # how a simulation's end is scored: "hand", "learned" (value.py) or
+    # "blend", their mean (:func:`score`)
 
 
 def run_chunk(job: Job) -> dict[str, tuple[int, float]]:
@@ -225,13 +226,22 @@ def simulate(
             else:
                 text = legal[bots[seat].pick(an, view, legal)]
         engine.apply_unchecked(world, Action.parse(text))
-    v = win_chance(world, me) if job.value == "hand" else learned_model().win_chance(world, me)
+    v = score(world, me, job.value)
     for nd, act in path:
         nd.visits[act] = nd.visits.get(act, 0) + 1
         nd.value[act] = nd.value.get(act, 0.0) + v
         nd.n += 1
         nd.total += v
         nd.squares += v * v
+
+
+def score(world: State, me: int, value: str) -> float:
+    """The chance ``me`` wins ``world`` at a simulation's end: by the hand evaluator
+    (:func:`.evaluate.win_chance`), the learned one (:mod:`.value`), or their mean ("blend")."""
+    if value == "hand":
+        return win_chance(world, me)
+    learned = learned_model().win_chance(world, me)
+    return learned if value == "learned" else 0.5 * (win_chance(world, me) + learned)
 
 
 def choose_root(candidates: list[str], stats: dict[str, tuple[int, float]], final: str) -> int:
@@ -282,15 +292,15 @@ class SearchBot(ChunkedSearch):
         below the root as "spread"); ``final``: the root's choice, "visits"
         (the most visited) or "mean" (the best mean of those visited at least
         :data:`FLOOR_SHARE` as often as the most visited); ``worlds``: worlds drawn per chunk;
-        ``value``: how the end of a simulation is scored, "hand" (:func:`.evaluate.win_chance`)
-        or "learned" (:mod:`.value`)."""
+        ``value``: how the end of a simulation is scored, "hand" (:func:`.evaluate.win_chance`),
+        "learned" (:mod:`.value`) or "blend" (the mean of the two chances, :func:`score`)."""
         if sims < 1 and think is None:
             raise ValueError("a search needs a budget: sims >= 1 or think seconds")
         if explore not in ("fixed", "spread", "paired") or final not in ("visits", "mean"):
             raise ValueError(f"unknown search settings: explore={explore!r}, final={final!r}")
-        if value not in ("hand", "learned"):
+        if value not in ("hand", "learned", "blend"):
             raise ValueError(f"unknown evaluation: {value!r}")
-        if value == "learned":
+        if value != "hand":
             learned_model()  # loaded now: a missing or stale model file fails here
         self.value = value
         self.explore = explore

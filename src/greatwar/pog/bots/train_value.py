@@ -9,7 +9,7 @@ each at a few penalties) that does best over folds of whole training games. It p
 held-out accuracy, log loss and Brier score, overall and by stage of the war, beside the hand
 evaluator's (``win_chance``, stored with each position), writes the learning curve (held-out
 figures against the number of training games) to PNG, and the model, its weights as numpy
-arrays with the figures, to FILE (the package's own is ``pog/bots/data/value-v1.npz``).
+arrays with the figures, to FILE (the package's own is ``pog/bots/data/value-v2.npz``).
 Deterministic for the same records and seed.
 """
 
@@ -240,18 +240,22 @@ def main(argv: list[str] | None = None) -> None:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import NullFormatter, ScalarFormatter
 
         fig, ax = plt.subplots(1, 2, figsize=(9, 3.6))
         trained = [c["games"] for c in curve]
+        for axis in ax:  # the sizes trained on as plain numbers (no crowded 10^k labels)
+            axis.set_xscale("log")
+            axis.set_xticks(trained)
+            axis.xaxis.set_major_formatter(ScalarFormatter())
+            axis.xaxis.set_minor_formatter(NullFormatter())
         ax[0].plot(trained, [c["accuracy"] for c in curve], "o-", label="learned")
         ax[0].axhline(hand["accuracy"], color="grey", ls="--", label="hand evaluator")
-        ax[0].set_xscale("log")
         ax[0].set_xlabel("training games")
         ax[0].set_ylabel("held-out accuracy (winner)")
         ax[0].legend()
         ax[1].plot(trained, [c["log_loss"] for c in curve], "o-", label="learned")
         ax[1].axhline(hand["log_loss"], color="grey", ls="--", label="hand evaluator")
-        ax[1].set_xscale("log")
         ax[1].set_xlabel("training games")
         ax[1].set_ylabel("held-out log loss")
         ax[1].legend()

@@ -1,6 +1,6 @@
 """The learned evaluation: the chance that a side wins a position, from a small network.
 
-The model (``pog/bots/data/value-v1.npz``, rebuilt by :mod:`.train_value` from self-play records
+The model (``pog/bots/data/value-v2.npz``, rebuilt by :mod:`.train_value` from self-play records
 of :mod:`.selfplay_data`) reads the features of :mod:`.features`, standardised, through one
 hidden layer of rectified units to a logistic output: the chance the Central Powers win (a
 logistic regression is stored as two such units, ``relu(z) - relu(-z)``). It runs on numpy
@@ -22,7 +22,7 @@ import numpy as np
 from greatwar.pog.bots.features import NAMES, VERSION, features
 from greatwar.pog.state import State
 
-MODEL = Path(__file__).resolve().parent / "data" / "value-v1.npz"  # model release 1
+MODEL = Path(__file__).resolve().parent / "data" / "value-v2.npz"  # model release 2 (docs/bots.md)
 
 
 class ValueModel:
