@@ -220,6 +220,8 @@ def test_a_search_bot_answers_to_another_budget() -> None:
     assert vars(make_bot("hard@200", 5))["sims"] == 200
     assert vars(make_bot("normal", 5))["sims"] == 48
     assert vars(make_bot("normal-learned@24", 5))["sims"] == 24
+    blend = vars(make_bot("normal-blend@24", 5))
+    assert blend["sims"] == 24 and blend["value"] == "blend"
     assert vars(make_bot("normal@8", 1, "qmg1914"))["sims"] == 8
     for bad, says in [
         ("easy@24", "takes no budget"),
