@@ -220,8 +220,9 @@ def test_a_search_bot_answers_to_another_budget() -> None:
     assert vars(make_bot("hard@200", 5))["sims"] == 200
     assert vars(make_bot("normal", 5))["sims"] == 48
     assert vars(make_bot("normal-learned@24", 5))["sims"] == 24
-    blend = vars(make_bot("normal-blend@24", 5))
-    assert blend["sims"] == 24 and blend["value"] == "blend"
+    hand = vars(make_bot("normal-hand@24", 5))
+    assert hand["sims"] == 24 and hand["value"] == "hand"
+    assert vars(make_bot("normal@24", 5))["value"] == "blend"
     assert vars(make_bot("normal@8", 1, "qmg1914"))["sims"] == 8
     for bad, says in [
         ("easy@24", "takes no budget"),

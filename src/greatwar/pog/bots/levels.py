@@ -9,10 +9,11 @@ Budgets are counts of simulations, so a level plays the same game for the same s
 machine (``greatwar play --think SECONDS`` gives a time budget instead). ``heuristic`` and
 ``search`` stay as the bots' own names (``search`` is ``normal``). ``yardstick-easy`` and
 ``yardstick-normal`` are ``easy`` and ``normal`` frozen as they stood when issue 29 began
-(:mod:`greatwar.pog.bots.yardstick`): strength is measured against them. ``normal-learned`` is
-``normal`` scoring its simulations with the learned evaluation (:mod:`greatwar.pog.bots.value`)
-instead of the hand evaluator, for comparison (docs/bots.md); ``normal`` keeps the hand one.
-``normal-blend`` scores them with the mean of the two chances.
+(:mod:`greatwar.pog.bots.yardstick`): strength is measured against them. ``normal`` scores the
+end of its simulations with the mean of two chances to win, the hand evaluator's
+(:mod:`greatwar.pog.bots.evaluate`) and the learned one's (:mod:`greatwar.pog.bots.value`);
+``normal-hand`` and ``normal-learned`` are ``normal`` with one of the two alone, for
+comparison (docs/bots.md). ``hard`` keeps the hand evaluator until its own series is played.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def normal(
     sims: int = NORMAL_SIMS,
     explore: str = EXPLORE,
     final: str = FINAL,
-    value: str = "hand",
+    value: str = "blend",
 ) -> SearchBot:
     bot = SearchBot(
         seed,
@@ -76,10 +77,10 @@ def normal_learned(
     return normal(seed, think, workers, name="normal-learned", sims=sims, value="learned")
 
 
-def normal_blend(
+def normal_hand(
     seed: int = 0, think: float | None = None, workers: int = 1, sims: int = NORMAL_SIMS
 ) -> SearchBot:
-    return normal(seed, think, workers, name="normal-blend", sims=sims, value="blend")
+    return normal(seed, think, workers, name="normal-hand", sims=sims, value="hand")
 
 
 def hard(
@@ -94,6 +95,7 @@ def hard(
         key_steps=ALL_KEY_STEPS,
         explore=EXPLORE,
         final=FINAL,
+        value="hand",
     )
     bot.name = "hard"
     return bot
@@ -104,7 +106,7 @@ LEVELS: dict[str, Callable[[int], Bot]] = {
     "normal": normal,
     "hard": hard,
     "normal-learned": normal_learned,
-    "normal-blend": normal_blend,
+    "normal-hand": normal_hand,
     "heuristic": HeuristicBot,
     "search": search,
     **YARDSTICKS,

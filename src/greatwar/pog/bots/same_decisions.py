@@ -12,8 +12,9 @@ bots play with the yardsticks' weights (``analysis.YARDSTICK_WEIGHTS``), which m
 yardsticks' decisions: a change meant to keep the bots' play (speed work) is checked this way
 before its figures are believed. ``--live`` keeps the live weights: the games then differ,
 and the command says from which decision. The live ``normal`` searches with the yardstick's
-budget and settings here (``yardstick.NORMAL_SIMS``, 24 simulations, UCB1; the level has 48
-since the search became faster, played in turn).
+budget and settings here (``yardstick.NORMAL_SIMS``, 24 simulations, UCB1, the hand
+evaluator alone; the level has 48 since the search became faster, played in turn, and scores
+with the learned evaluation too).
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ DEFAULT = ("easy:1:100000", "easy:2:100000", "normal:4:400", "normal:5:400")
 BOTS: dict[str, Callable[[int], Bot]] = {
     **LEVELS,
     # the yardstick's budget and UCB1 (the level now searches its candidates in turn)
-    "normal": partial(levels.normal, sims=yardstick.NORMAL_SIMS, explore="fixed", final="visits"),
+    "normal": partial(
+        levels.normal, sims=yardstick.NORMAL_SIMS, explore="fixed", final="visits", value="hand"
+    ),
 }
 """The bots compared, by name: the live levels, ``normal`` at the yardstick's budget."""
 

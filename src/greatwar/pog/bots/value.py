@@ -4,9 +4,10 @@ The model (``pog/bots/data/value-v2.npz``, rebuilt by :mod:`.train_value` from s
 of :mod:`.selfplay_data`) reads the features of :mod:`.features`, standardised, through one
 hidden layer of rectified units to a logistic output: the chance the Central Powers win (a
 logistic regression is stored as two such units, ``relu(z) - relu(-z)``). It runs on numpy
-alone, in about 10 microseconds beside the features' own time (about 0.7 ms). The search
-scores the ends of its simulations with it when asked to (``SearchBot(value="learned")``);
-the hand evaluator (:func:`.evaluate.win_chance`) stays the default and the fallback.
+alone, in about 10 microseconds beside the features' own time (about 0.7 ms). ``normal``
+scores the ends of its simulations with the mean of its chance and the hand evaluator's
+(``SearchBot(value="blend")``); ``normal-learned`` with it alone. The hand evaluator
+(:func:`.evaluate.win_chance`) stays the search's default, ``normal-hand``'s and ``hard``'s.
 """
 
 from __future__ import annotations
