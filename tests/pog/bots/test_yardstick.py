@@ -150,15 +150,22 @@ def test_same_decisions_compares_the_live_bots_with_the_yardsticks(
 def test_same_decisions_searches_the_live_normal_at_the_yardsticks_budget(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``normal`` has 48 simulations since the search became faster, played in turn; the check
-    compares the live search at the yardstick's 24 and UCB1 (the first searched decisions of a
-    seeded game agree, statistics included)."""
+    """``normal`` has 48 simulations since the search became faster, played in turn, and scores
+    with the learned evaluation too; the check compares the live search at the yardstick's 24,
+    UCB1 and the hand evaluator (the first searched decisions of a seeded game agree,
+    statistics included)."""
     from greatwar.pog.bots import same_decisions, yardstick
     from greatwar.pog.bots.levels import LEVELS, NORMAL_SIMS
 
     assert LEVELS["normal"](1).sims == NORMAL_SIMS == 2 * yardstick.NORMAL_SIMS
     live = same_decisions.BOTS["normal"](1)
-    assert (live.sims, live.explore, live.final) == (yardstick.NORMAL_SIMS, "fixed", "visits")
-    assert (LEVELS["normal"](1).explore, LEVELS["normal"](1).final) == ("paired", "mean")
+    assert (live.sims, live.explore, live.final, live.value) == (
+        yardstick.NORMAL_SIMS,
+        "fixed",
+        "visits",
+        "hand",
+    )
+    level = LEVELS["normal"](1)
+    assert (level.explore, level.final, level.value) == ("paired", "mean", "blend")
     assert same_decisions.main(["normal:4:90"]) == 0  # five searched decisions
     assert "90 decisions, the same" in capsys.readouterr().out
