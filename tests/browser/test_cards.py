@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.conftest import CHROMIUM
 from tests.browser.helpers import into_view
@@ -42,10 +43,34 @@ WHOLE = """() => {
 }"""
 
 
-def shown(page: Page) -> dict[str, Any]:
-    page.wait_for_function(f"({WHOLE})() !== null")
+def shown(page: Page, timeout: float | None = None) -> dict[str, Any]:
+    page.wait_for_function(f"({WHOLE})() !== null", timeout=timeout)
     out: dict[str, Any] = page.evaluate(WHOLE)
     return out
+
+
+# Two frames: the scroll events of a card just scrolled into view have been dispatched (a scroll
+# puts the face away and cancels a press begun before it, as it should for a finger).
+FRAMES = """() => new Promise((ok) =>
+  requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))"""
+
+
+def long_press(page: Page, card: Locator) -> tuple[dict[str, Any], dict[str, float]]:
+    """Press a card of the hand with a finger until its face shows; the press is begun again
+    (at most three times) where a late scroll or a new drawing of the hand cancelled it."""
+    for attempt in range(3):
+        page.wait_for_function(FRAMES)
+        box = card.bounding_box()
+        assert box
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        opts = {"pointerType": "touch", "isPrimary": True, "clientX": x, "clientY": y}
+        card.dispatch_event("pointerdown", opts)
+        try:
+            return shown(page, timeout=5000), opts
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
 
 
 @pytest.mark.parametrize("game", list(STATES))
@@ -67,14 +92,9 @@ def test_a_card_shows_its_whole_face(
         small = card.inner_text()
         if phone:
             before = page.evaluate("document.body.dataset.version")
-            box = card.bounding_box()
-            assert box
-            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-            opts = {"pointerType": "touch", "isPrimary": True, "clientX": x, "clientY": y}
-            card.dispatch_event("pointerdown", opts)
-            face = shown(page)
+            face, opts = long_press(page, card)
             card.dispatch_event("pointerup", opts)
-            card.dispatch_event("click", {"clientX": x, "clientY": y})
+            card.dispatch_event("click", {"clientX": opts["clientX"], "clientY": opts["clientY"]})
             page.wait_for_timeout(150)
             # the long press showed the card and played nothing, asked nothing
             assert page.evaluate("document.body.dataset.version") == before
