@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -170,6 +171,54 @@ def test_a_recorded_series_played_in_parts_reports_what_one_run_reports(tmp_path
     assert _without_time(
         run_arena(("random", "random"), 6, scenario="introductory", seed=4, record=path)
     ) == _without_time(whole)
+
+
+def test_so_far_reports_the_games_a_record_holds_and_plays_none(tmp_path) -> None:
+    from greatwar.arena import RecordError
+
+    args = (("random", "random"), 6)
+    kw: dict[str, Any] = {"scenario": "introductory", "seed": 4}
+    path = tmp_path / "series.jsonl"
+    with pytest.raises(RecordError, match="no such record"):
+        run_arena(*args, **kw, record=path, so_far=True)
+    assert not path.exists()
+    whole = run_arena(*args, **kw, record=path)
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:5]))  # the first four games
+    before = path.read_bytes()
+    part = run_arena(*args, **kw, record=path, so_far=True)
+    assert path.read_bytes() == before  # nothing played, nothing written
+    assert part["games"] == 4 and part["results"] == whole["results"][:4]
+    assert part["seed_pairs"] == 2
+    cli = ["arena", "--bots", "random,random", "--games", "6", "--scenario", "introductory",
+           "--seed", "4", "--record", str(path), "--so-far"]  # fmt: skip
+    result = CliRunner().invoke(app, cli)
+    assert result.exit_code == 0, result.output
+    assert "4 of 6" in result.output and "seed pairs 2" in result.output
+    assert path.read_bytes() == before
+    result = CliRunner().invoke(app, [*cli[:-3], "--so-far"])
+    assert result.exit_code == 2 and "--record" in result.output
+
+
+def test_seed_pairs_say_who_won_both_games() -> None:
+    from greatwar.arena import ArenaGame, summarise
+
+    def game(i: int, seed: int, ap: str, winner: str | None) -> dict[str, object]:
+        cp = "b" if ap == "a" else "a"
+        ag = ArenaGame(i, seed, {"ap": ap, "cp": cp}, {"ap": ap, "cp": cp}, outcome="ap")
+        ag.winner, ag.turn = winner, 3
+        return asdict(ag)
+
+    played = [
+        game(0, 1, "a", "a"), game(1, 1, "b", "a"),  # a won both
+        game(2, 2, "a", "a"), game(3, 2, "b", "b"),  # split: each side won as the Allies
+        game(4, 3, "a", "b"), game(5, 3, "b", "b"),  # b won both
+        game(6, 4, "a", None), game(7, 4, "b", None),  # no winner: not a pair won
+        game(8, 5, "a", "a"),  # half a pair
+    ]  # fmt: skip
+    r = summarise(("a", "b"), played, ("ap", "cp"))
+    assert r["seed_pairs"] == 4
+    assert r["seed_pair_results"] == {"a": 1, "b": 1, "split": 2}
 
 
 def test_a_record_of_another_series_is_refused_and_left_as_it_was(tmp_path) -> None:

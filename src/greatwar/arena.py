@@ -303,10 +303,14 @@ def run_arena(
     game_id: str = DEFAULT_GAME,
     ray: Ray | None = None,
     record: Path | None = None,
+    so_far: bool = False,
 ) -> dict[str, Any]:
     """Play a series and summarise it (see :func:`summarise`): in ``workers`` local processes,
     or on Ray with ``ray`` (the same results either way). With ``record``, the games already in
-    that file are not played again (see :class:`Record`); ``seconds`` is this run's time."""
+    that file are not played again (see :class:`Record`); ``seconds`` is this run's time. With
+    ``so_far`` as well, nothing is played: the summary is of the games the record holds."""
+    if so_far and record is None:
+        raise ValueError("so_far reports a record's games: give the record")
     g = game(game_id)
     for name in bots:
         check_bot_name(name, game_id)
@@ -328,15 +332,17 @@ def run_arena(
             "seed": seed,
             "options": options or {},
         }
+        if so_far and not record.exists():
+            raise RecordError(f"{record}: no such record; play some of the series first")
         kept = Record(record, series)
-        todo = [job for job in jobs if job[0] not in kept.games]
+        todo = [] if so_far else [job for job in jobs if job[0] not in kept.games]
         if progress is not None:
             progress(len(kept.games))
         for _, result in fan_out(_play, todo, workers, ray):
             kept.add(result)
             if progress is not None:
                 progress(len(kept.games))
-        played = [kept.games[i] for i in range(games)]
+        played = [kept.games[i] for i in range(games) if i in kept.games]
     summary = summarise(bots, played, teams)
     summary.update(
         game=game_id,
@@ -400,6 +406,14 @@ def summarise(
     for p in played:
         by_seed.setdefault(p["seed"], []).append(p)
     pairs = sum(1 for games in by_seed.values() if len(games) == len(teams))
+    # each whole seed pair: which bot won every game of it (from every side), or "split"
+    pair_results: dict[str, int] = {n: 0 for n in names}
+    pair_results["split"] = 0
+    for games in by_seed.values():
+        if len(games) == len(teams):
+            winners = {p["winner"] for p in games}
+            one = next(iter(winners)) if len(winners) == 1 else None
+            pair_results[one if one else "split"] += 1
     return {
         "games": total,
         "bots": list(names),
@@ -416,6 +430,7 @@ def summarise(
             n: {t: wilson(team_wins[n][t], team_games[n][t]) for t in teams} for n in names
         },
         "seed_pairs": pairs,
+        "seed_pair_results": pair_results,
         "median_last_turn": statistics.median(turns) if turns else None,
         "games_by_team": team_games,
         "outcomes": outcomes,

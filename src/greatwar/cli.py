@@ -1127,6 +1127,14 @@ def arena(
             dir_okay=False,
         ),
     ] = None,
+    so_far: Annotated[
+        bool,
+        typer.Option(
+            "--so-far",
+            help="With --record: play nothing, report the games the record holds (a series "
+            "still being played, or stopped part way).",
+        ),
+    ] = False,
 ) -> None:
     """Play bots against each other and report their win rates (with 95% confidence
     intervals), overall and by team; or, with --ratings, rate several bots."""
@@ -1148,6 +1156,8 @@ def arena(
             f"give one bot per team ({', '.join(t.id for t in teams)}), e.g. --bots "
             + ",".join(["random"] * len(teams))
         )
+    if so_far and record is None:
+        raise typer.BadParameter("--so-far reports the games of a record: give --record FILE")
     _check_bots(names, game_id)
     sc, opts = _setup(g, scenario, options)
     title = " vs ".join(names)
@@ -1165,6 +1175,7 @@ def arena(
                 game_id=game_id,
                 ray=_ray(ray, ray_address),
                 record=record,
+                so_far=so_far,
             )
     except FanoutError as failed:
         raise _fanout_failed(failed) from None
@@ -1173,7 +1184,8 @@ def arena(
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
     else:
-        table = Table(title=f"{games} {g.title} {sc} games: {title} (seed {seed})")
+        held = f"{result['games']} of {games}" if so_far else str(games)
+        table = Table(title=f"{held} {g.title} {sc} games: {title} (seed {seed})")
         table.add_column("bot")
         table.add_column("wins", justify="right")
         table.add_column("win rate (95% CI)", justify="right")
@@ -1192,9 +1204,13 @@ def arena(
             )
         out.print(table)
         means = ", ".join(f"{k} {v}" for k, v in result["means"].items())
+        pairs = ", ".join(
+            f"{n} won both {k}" if n != "split" else f"split {k}"
+            for n, k in result["seed_pair_results"].items()
+        )
         out.print(
             escape(
-                f"seed pairs {result['seed_pairs']}, no winner {result['draws']}, errors "
+                f"seed pairs {result['seed_pairs']} ({pairs}), no winner {result['draws']}, errors "
                 f"{len(result['errors'])}, ended by {result['reasons']}, last turn: mean "
                 f"{result['mean_last_turn']}, median {result['median_last_turn']}, "
                 f"{result['seconds']} s"
