@@ -55,7 +55,7 @@ FRAMES = """() => new Promise((ok) =>
   requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))"""
 
 
-def long_press(page: Page, card: Locator) -> tuple[dict[str, Any], dict[str, float]]:
+def long_press(page: Page, card: Locator) -> tuple[dict[str, Any], dict[str, Any]]:
     """Press a card of the hand with a finger until its face shows; the press is begun again
     (at most three times) where a late scroll or a new drawing of the hand cancelled it."""
     for attempt in range(3):
@@ -70,6 +70,21 @@ def long_press(page: Page, card: Locator) -> tuple[dict[str, Any], dict[str, flo
         except PlaywrightTimeoutError:
             if attempt == 2:
                 raise
+    raise AssertionError("unreachable")
+
+
+def rest_on(page: Page, card: Locator) -> dict[str, Any]:
+    """Rest the mouse on a card of the hand until its face shows (the mouse goes away and comes
+    back, at most three times, where a late scroll put the face away before it showed)."""
+    for attempt in range(3):
+        page.wait_for_function(FRAMES)
+        card.hover()
+        try:
+            return shown(page, timeout=5000)
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
+            page.mouse.move(5, 5)
     raise AssertionError("unreachable")
 
 
@@ -100,8 +115,7 @@ def test_a_card_shows_its_whole_face(
             assert page.evaluate("document.body.dataset.version") == before
             assert not page.locator(".confirm, .popup.open").count()
         else:
-            card.hover()
-            face = shown(page)
+            face = rest_on(page, card)
         assert face["inside"] and not face["cut"], (i, face)
         # the whole text: at least what the small face shows, and more where it was cut short
         assert len(face["text"]) >= len(small.replace("\n", "")) - 2, (face["text"], small)
