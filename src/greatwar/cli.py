@@ -1146,6 +1146,8 @@ def arena(
     g = _game(game_id)
     teams = g.teams()
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    if so_far and record is None:
+        raise typer.BadParameter("--so-far reports the games of a record: give --record FILE")
     if ratings:
         if record is not None:
             raise typer.BadParameter("--record keeps one series; it does not go with --ratings")
@@ -1156,8 +1158,6 @@ def arena(
             f"give one bot per team ({', '.join(t.id for t in teams)}), e.g. --bots "
             + ",".join(["random"] * len(teams))
         )
-    if so_far and record is None:
-        raise typer.BadParameter("--so-far reports the games of a record: give --record FILE")
     _check_bots(names, game_id)
     sc, opts = _setup(g, scenario, options)
     title = " vs ".join(names)
