@@ -405,7 +405,6 @@ def summarise(
     by_seed: dict[int, list[dict[str, Any]]] = {}
     for p in played:
         by_seed.setdefault(p["seed"], []).append(p)
-    pairs = sum(1 for games in by_seed.values() if len(games) == len(teams))
     # each whole seed pair: which bot won every game of it (from every side), or "split"
     pair_results: dict[str, int] = {n: 0 for n in names}
     pair_results["split"] = 0
@@ -414,6 +413,7 @@ def summarise(
             winners = {p["winner"] for p in games}
             one = next(iter(winners)) if len(winners) == 1 else None
             pair_results[one if one else "split"] += 1
+    pairs = sum(pair_results.values())
     return {
         "games": total,
         "bots": list(names),

@@ -55,37 +55,26 @@ FRAMES = """() => new Promise((ok) =>
   requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))"""
 
 
-def long_press(page: Page, card: Locator) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Press a card of the hand with a finger until its face shows; the press is begun again
-    (at most three times) where a late scroll or a new drawing of the hand cancelled it."""
+def until_shown(page: Page, begin: Callable[[], None], undo: Callable[[], None]) -> dict[str, Any]:
+    """Begin showing a card's face (a press, the mouse on it) until it shows: begun again, at
+    most three times, where a late scroll or a new drawing of the hand cancelled it."""
     for attempt in range(3):
         page.wait_for_function(FRAMES)
-        box = card.bounding_box()
-        assert box
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        opts = {"pointerType": "touch", "isPrimary": True, "clientX": x, "clientY": y}
-        card.dispatch_event("pointerdown", opts)
-        try:
-            return shown(page, timeout=5000), opts
-        except PlaywrightTimeoutError:
-            if attempt == 2:
-                raise
-    raise AssertionError("unreachable")
-
-
-def rest_on(page: Page, card: Locator) -> dict[str, Any]:
-    """Rest the mouse on a card of the hand until its face shows (the mouse goes away and comes
-    back, at most three times, where a late scroll put the face away before it showed)."""
-    for attempt in range(3):
-        page.wait_for_function(FRAMES)
-        card.hover()
+        begin()
         try:
             return shown(page, timeout=5000)
         except PlaywrightTimeoutError:
             if attempt == 2:
                 raise
-            page.mouse.move(5, 5)
+            undo()
     raise AssertionError("unreachable")
+
+
+def touch_at(card: Locator) -> dict[str, Any]:
+    box = card.bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return {"pointerType": "touch", "isPrimary": True, "clientX": x, "clientY": y}
 
 
 @pytest.mark.parametrize("game", list(STATES))
@@ -107,7 +96,12 @@ def test_a_card_shows_its_whole_face(
         small = card.inner_text()
         if phone:
             before = page.evaluate("document.body.dataset.version")
-            face, opts = long_press(page, card)
+            opts = touch_at(card)
+            face = until_shown(
+                page,
+                lambda c=card, o=opts: c.dispatch_event("pointerdown", o),  # type: ignore[misc]
+                lambda c=card, o=opts: o.update(touch_at(c)),  # type: ignore[misc]
+            )
             card.dispatch_event("pointerup", opts)
             card.dispatch_event("click", {"clientX": opts["clientX"], "clientY": opts["clientY"]})
             page.wait_for_timeout(150)
@@ -115,7 +109,7 @@ def test_a_card_shows_its_whole_face(
             assert page.evaluate("document.body.dataset.version") == before
             assert not page.locator(".confirm, .popup.open").count()
         else:
-            face = rest_on(page, card)
+            face = until_shown(page, card.hover, lambda: page.mouse.move(5, 5))
         assert face["inside"] and not face["cut"], (i, face)
         # the whole text: at least what the small face shows, and more where it was cut short
         assert len(face["text"]) >= len(small.replace("\n", "")) - 2, (face["text"], small)
