@@ -11,13 +11,20 @@ import pytest
 
 from greatwar.bots import bots, make_bot
 from greatwar.pog import engine
-from greatwar.pog.bots.evaluate import evaluate, win_chance
+from greatwar.pog.bots.evaluate import (
+    evaluate,
+    line_weight,
+    turns_left,
+    vp_line,
+    win_chance,
+)
 from greatwar.pog.bots.heuristic import HeuristicBot
 from greatwar.pog.bots.levels import STRENGTHS
 from greatwar.pog.bots.search import ALL_KEY_STEPS, SearchBot
 from greatwar.pog.data import load
 from greatwar.pog.encoding import DETERMINIZER
 from greatwar.pog.state import State
+from greatwar.pog.victory import LAST_TURN, final_adjustments
 from greatwar.pog.view import view
 
 D = load()
@@ -118,6 +125,42 @@ def test_the_evaluator_is_symmetric_and_follows_the_vp() -> None:
     assert 0.0 < win_chance(s, 1) < 1.0
     s.vp += 3
     assert evaluate(s, 1) > c and evaluate(s, 0) < a
+
+
+def test_the_evaluators_line_is_where_the_final_vp_stops_favouring_either_side() -> None:
+    """5.7.2: in the Historical scenario the Allies win every draw, so the Central Powers need
+    13 (5.5.2.2) and a final 12 is as lost to them as a 10; 5.6.2 likewise in a tournament; 5.5.2
+    otherwise, a draw halfway between the levels."""
+    s = engine.new_game("historical", seed=1)
+    assert vp_line(s) == 12.5
+    s.events["treaty_of_brest_litovsk"] = s.turn  # 5.5.2.1: the CP win at 11
+    assert vp_line(s) == 10.5
+    campaign = engine.new_game("campaign", seed=1)
+    assert vp_line(campaign) == 11.0  # 13 or more, 9 or fewer: 10-12 a draw
+    campaign.options["tournament"] = True
+    assert vp_line(campaign) == 12.5
+
+
+def test_the_final_vp_counts_more_as_the_game_runs_out_of_turns() -> None:
+    """5.5.2.2, 5.7.2: at the end of turn 20 only the final VP decides, so near it one VP across
+    the line moves the chance to win far more than it does in the middle of the game."""
+    s = _position(30, "cp")
+
+    def step(turn: int) -> float:
+        s.turn, s.round = turn, 5
+        vp = s.vp
+        s.vp = 12 - sum(int(a["vp"]) for a in final_adjustments(s, LAST_TURN))
+        low = win_chance(s, 1)
+        s.vp += 1
+        high = win_chance(s, 1)
+        s.vp = vp
+        return high - low
+
+    assert step(20) > 3 * step(10) > 0
+    s.turn, s.round = 20, 6
+    assert turns_left(s) == 0.0 and line_weight(s) > 1.0
+    s.turn, s.round = 10, 6
+    assert turns_left(s) == 10.0 and line_weight(s) == 1.0
 
 
 def test_the_evaluator_scores_a_finished_game_decisively() -> None:

@@ -4,6 +4,7 @@ records it learns from (resumable, refused when another series), the model's inf
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 
 from greatwar.pog import engine
 from greatwar.pog.bots import selfplay_data, train_value
-from greatwar.pog.bots.evaluate import win_chance
+from greatwar.pog.bots.evaluate import SCALE, line_weight, win_chance
 from greatwar.pog.bots.features import NAMES, VERSION, features, view_features
 from greatwar.pog.bots.heuristic import HeuristicBot
 from greatwar.pog.bots.search import SearchBot, score
@@ -44,9 +45,15 @@ def test_a_game_of_random_moves_is_recorded_with_its_positions_and_outcome() -> 
     g = selfplay_data.play(0, 5, ("easy", "easy"), 1.0, 1.0, "historical")
     assert g["outcome"] in ("ap", "cp") and g["turn"] >= 1
     assert g["positions"], "every action round is kept with sample 1"
-    turn, _round, seat, hand, f = g["positions"][0]
+    turn, _round, seat, hand, f, line, other = g["positions"][0]
     assert turn == 1
     assert seat in ("ap", "cp") and 0.0 <= hand <= 1.0 and len(f) == len(NAMES)
+    s = engine.new_game("historical", seed=5)
+    for turn, rnd, _seat, hand, _f, line, other in g["positions"]:
+        # the two parts are the hand evaluator's chance, weighed as at that turn
+        s.turn, s.round = turn, rnd
+        v = line_weight(s) * line + other
+        assert hand == pytest.approx(1.0 / (1.0 + math.exp(-v / SCALE)), abs=1e-4)
     again = selfplay_data.play(0, 5, ("easy", "easy"), 1.0, 1.0, "historical")
     assert {k: v for k, v in again.items() if k != "seconds"} == {
         k: v for k, v in g.items() if k != "seconds"

@@ -58,6 +58,12 @@ RESERVE = D.reserve_box
 REACH = 3  # spaces an enemy army can march in one activation (11.1: movement factor 3)
 WIN = 400.0  # a finished game, in points
 SCALE = 120.0  # points for one unit of the logistic in :func:`win_chance`
+SHARPEN_FROM = 4.0  # turns left when the final VP's line begins to count more (line_weight)
+SHARPEN_FULL = 2.0  # turns left from which it counts LINE_AT_END times its points
+LINE_AT_END = 19.4
+"""Fitted to how 400 self-play games ended (``line_fit``; docs/bots.md, "The final VP's line"):
+on the held-out games the chance to win of the last four turns' positions scores 0.260 in log
+loss, against 0.464 with the line at its points alone."""
 THREAT = 0.45  # share of a VP space's worth lost when an enemy can march into it
 UNSUPPLIED = 0.6  # share of a unit's worth lost out of supply (attrition, 14.3)
 FRONT = 0.6  # points per combat factor missing on a front-line space
@@ -72,6 +78,20 @@ ZIMMERMANN_TRACK = 9.0 * VP_POINTS  # the AP: the US enters the war (16.3.2-16.3
 TRACK_SPAN = 14  # combined War Status points below a threshold from which progress counts
 CARD_OPS = 0.6  # one OPS of a card in hand
 RP = 1.5  # one replacement point
+YARDSTICK_LINE = False
+"""Score the final VP as the yardsticks do (``same_decisions`` sets it, to check that the live
+search still decides as the yardstick's when given its evaluator): half a VP above halfway
+between the victory levels where the Allies win draws (a VP too low: 5.7.2), the tournament's
+draws (5.6.2) not counted, and the same weight all game."""
+
+
+def use_yardstick_line(on: bool) -> None:
+    """Score the final VP's line as the yardsticks do (``on``) or as the live bots do, from now
+    on, in this process (:data:`YARDSTICK_LINE`)."""
+    global YARDSTICK_LINE
+    YARDSTICK_LINE = on
+
+
 TUNABLE = ("THREAT", "UNSUPPLIED", "FRONT", "TRENCH", "RP", "CARD_OPS", "VP_POINTS")
 """The constants a trial may set (GREATWAR_EVAL="THREAT=0.8,FRONT=1.0", read when this module is
 imported; docs/bots.md). They change :func:`evaluate` (the search's scores, the replay's chart),
@@ -257,26 +277,41 @@ def _side_cf(s: State, occ: list[list[int]]) -> list[list[int]]:
     return cfs
 
 
-def evaluate(s: State, side: int) -> float:
-    """The worth of position ``s`` for ``side`` (0 AP, 1 CP), in points."""
-    res = s.result
-    sign = 1.0 if side == 1 else -1.0  # high VP favours the Central Powers
-    if res:
-        out = res.get("outcome")
-        if out == ("cp" if side == 1 else "ap"):
-            return WIN
-        if out in ("ap", "cp", "both_lose"):
-            return -WIN
-        return 0.0
+def vp_line(s: State) -> float:
+    """The final VP at which neither side is ahead: halfway between the Central Powers' victory
+    level and the Allies' (5.4.2, 5.5.2), or half a VP below the Central Powers' where the Allies
+    win every draw (5.7.2 in the Historical scenario, 5.6.2 in a tournament)."""
     sc = SCENARIOS[s.scenario]
     levels = sc.victory_levels("treaty_of_brest_litovsk" in s.events)
-    mid = (levels.cp_at_least + levels.ap_at_most) / 2
-    if sc.draws_to_ap:
-        mid += 0.5
-    # the end-of-game VP changes (5.7.4 #8, #9 in the historical game, the bid) are as good as
-    # made: they change only with the events that lift them (the US armies, the Fall of the Tsar)
+    if YARDSTICK_LINE:
+        return (levels.cp_at_least + levels.ap_at_most) / 2 + (0.5 if sc.draws_to_ap else 0.0)
+    if sc.draws_to_ap or s.options.get("tournament", False):
+        return levels.cp_at_least - 0.5
+    return (levels.cp_at_least + levels.ap_at_most) / 2
+
+
+def line_points(s: State, side: int) -> float:
+    """The final VP as it stands against :func:`vp_line`, in points for ``side``: the end-of-game
+    VP changes (5.7.4 #8, #9 in the historical game, the bid) are as good as made, as they
+    change only with the events that lift them (the US armies, the Fall of the Tsar)."""
     end_vp: int = s.vp + sum(int(a["vp"]) for a in final_adjustments(s, LAST_TURN))
-    v = sign * (end_vp - mid) * VP_POINTS
+    return (1.0 if side == 1 else -1.0) * (end_vp - vp_line(s)) * VP_POINTS
+
+
+def _finished(s: State, side: int) -> float:
+    out = s.result.get("outcome") if s.result else None
+    if out == ("cp" if side == 1 else "ap"):
+        return WIN
+    if out in ("ap", "cp", "both_lose"):
+        return -WIN
+    return 0.0
+
+
+def other_points(s: State, side: int) -> float:
+    """Everything but the final VP's line: the automatic victory levels very near, the board,
+    the tracks and the hand."""
+    sign = 1.0 if side == 1 else -1.0  # high VP favours the Central Powers
+    v = 0.0
     # 5.2: automatic victory at 20 (CP) or 0 (AP), checked at the end of each turn
     if s.vp >= 17:
         v += sign * (s.vp - 16) * VP_POINTS
@@ -292,7 +327,37 @@ def evaluate(s: State, side: int) -> float:
     return v
 
 
+def evaluate(s: State, side: int) -> float:
+    """The worth of position ``s`` for ``side`` (0 AP, 1 CP), in points."""
+    if s.result:
+        return _finished(s, side)
+    return line_points(s, side) + other_points(s, side)
+
+
+def turns_left(s: State) -> float:
+    """Turns still to play after this moment, counting the action rounds of this one (8.1: six
+    a turn): 0 at the end of the last turn's sixth action round."""
+    last = SCENARIOS[s.scenario].last_turn
+    return max(0.0, (last - s.turn) + (6 - min(s.round, 6)) / 6)
+
+
+def line_weight(s: State) -> float:
+    """How many times its points the final VP's line counts in the chance to win: 1 until
+    :data:`SHARPEN_FROM` turns are left, :data:`LINE_AT_END` from :data:`SHARPEN_FULL` turns
+    left to the end, in a straight line between. At the end of the last turn only the final VP
+    decides (5.5.2, 5.7.2), and a VP taken then cannot be lost again; earlier, the other terms
+    say where the VP will go."""
+    if YARDSTICK_LINE:
+        return 1.0
+    near = (SHARPEN_FROM - turns_left(s)) / (SHARPEN_FROM - SHARPEN_FULL)
+    return 1.0 + (LINE_AT_END - 1.0) * min(1.0, max(0.0, near))
+
+
 def win_chance(s: State, side: int) -> float:
-    """:func:`evaluate` as a number in [0, 1] (a logistic of the points)."""
-    v = evaluate(s, side)
+    """:func:`evaluate` as a number in [0, 1] (a logistic of the points), the final VP's line
+    counting more as the game nears its end (:func:`line_weight`)."""
+    if s.result:
+        v = _finished(s, side)
+    else:
+        v = line_weight(s) * line_points(s, side) + other_points(s, side)
     return 1.0 / (1.0 + math.exp(-v / SCALE))

@@ -165,6 +165,8 @@ def features(s: State, hand_count: tuple[int, int] | None = None) -> list[float]
         hand_count = (len(s.hand[0]), len(s.hand[1]))
     sc = SCENARIOS[s.scenario]
     levels = sc.victory_levels("treaty_of_brest_litovsk" in s.events)
+    # the feature's own origin, as the model was trained with (features v2): an offset the
+    # model's standardisation absorbs, not the rule's line (evaluate.vp_line)
     mid = (levels.cp_at_least + levels.ap_at_most) / 2 + (0.5 if sc.draws_to_ap else 0.0)
     end_vp = s.vp + sum(int(a["vp"]) for a in final_adjustments(s, LAST_TURN))
     out = [

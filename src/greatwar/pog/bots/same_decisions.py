@@ -7,8 +7,10 @@ statistics for it. ``normal`` games pit ``normal`` against ``easy`` (and the yar
 likewise); an odd seed swaps the sides. It exits with 1 when a game differs.
 
 The live heuristic differs from the yardsticks' by design since issue 29: the Central Powers
-follow a plan per front and redeploy less (``analysis.LIVE_WEIGHTS``). By default the live
-bots play with the yardsticks' weights (``analysis.YARDSTICK_WEIGHTS``), which must give the
+follow a plan per front and redeploy less (``analysis.LIVE_WEIGHTS``), and the search scores
+the final VP against the right line, more near the end (``evaluate.line_weight``). By default
+the live bots play with the yardsticks' weights (``analysis.YARDSTICK_WEIGHTS``) and line
+(``evaluate.use_yardstick_line``), which must give the
 yardsticks' decisions: a change meant to keep the bots' play (speed work) is checked this way
 before its figures are believed. ``--live`` keeps the live weights: the games then differ,
 and the command says from which decision. The live ``normal`` searches with the yardstick's
@@ -28,7 +30,7 @@ from typing import Any
 
 from greatwar.core.bot import Bot
 from greatwar.pog import engine
-from greatwar.pog.bots import analysis, levels, yardstick
+from greatwar.pog.bots import analysis, evaluate, levels, yardstick
 from greatwar.pog.bots.levels import LEVELS
 from greatwar.pog.view import view
 
@@ -90,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         "--live",
         action="store_true",
         help="keep the live bots' own weights (the Central Powers' plan per front and their "
-        "redeployment): they then differ from the yardsticks",
+        "redeployment) and the evaluator's line: they then differ from the yardsticks",
     )
     parser.add_argument(
         "games",
@@ -112,10 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     weights = dict(analysis.WEIGHTS)
     if not args.live:
         analysis.set_weights(analysis.YARDSTICK_WEIGHTS)
+        evaluate.use_yardstick_line(True)
     try:
         results = [compare(spec) for spec in args.games]
     finally:
         analysis.set_weights(weights)
+        evaluate.use_yardstick_line(False)
     return 0 if all(results) else 1
 
 

@@ -28,12 +28,17 @@ from pathlib import Path
 from typing import Any
 
 from greatwar.pog import engine
-from greatwar.pog.bots.evaluate import win_chance
+from greatwar.pog.bots.evaluate import line_points, other_points, win_chance
 from greatwar.pog.bots.features import NAMES, VERSION, features
 from greatwar.pog.bots.levels import LEVELS
 from greatwar.pog.view import view
 
 MAX_DECISIONS = 60_000
+POSITION = ["turn", "round", "seat", "hand", "features", "line", "other"]
+"""What each kept position holds: the turn, the action round, the seat to act, the hand
+evaluator's chance that the Central Powers win (``win_chance``), the features, and the hand
+evaluator's two parts for the Central Powers in points (``line_points``: the final VP against
+the line; ``other_points``: the rest), which :mod:`.line_fit` weighs anew."""
 
 
 def game_seed(series_seed: int, index: int) -> int:
@@ -67,6 +72,8 @@ def play(
                     seat,
                     round(win_chance(s, 1), 5),
                     [round(x, 5) for x in features(s)],
+                    round(line_points(s, 1), 3),
+                    round(other_points(s, 1), 3),
                 ]
             )
         if epsilon and len(legal) > 1 and pick.random() < epsilon:
@@ -193,6 +200,7 @@ def main(argv: list[str] | None = None) -> None:
         "scenario": a.scenario,
         "features": VERSION,
         "names": len(NAMES),
+        "positions": POSITION,
     }
     record = Record(a.record, series)
     jobs = [

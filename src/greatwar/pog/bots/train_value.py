@@ -54,7 +54,7 @@ def load(paths: list[Path]) -> dict[str, Any]:
             if g["outcome"] not in ("ap", "cp"):
                 continue  # draws outside the historical game: no winner to learn
             y = 1.0 if g["outcome"] == "cp" else 0.0
-            for turn, _round, _seat, h, f in g["positions"]:
+            for turn, _round, _seat, h, f, *_parts in g["positions"]:
                 xs.append(f)
                 ys.append(y)
                 hand.append(h)
