@@ -5,9 +5,9 @@ of :mod:`.selfplay_data`) reads the features of :mod:`.features`, standardised, 
 hidden layer of rectified units to a logistic output: the chance the Central Powers win (a
 logistic regression is stored as two such units, ``relu(z) - relu(-z)``). It runs on numpy
 alone, in about 10 microseconds beside the features' own time (about 0.7 ms). ``normal``
-scores the ends of its simulations with the mean of its chance and the hand evaluator's
-(``SearchBot(value="blend")``); ``normal-learned`` with it alone. The hand evaluator
-(:func:`.evaluate.win_chance`) stays the search's default, ``normal-hand``'s and ``hard``'s.
+and ``hard`` score the ends of their simulations with the mean of its chance and the hand
+evaluator's (``SearchBot(value="blend")``); ``normal-learned`` with it alone. The hand
+evaluator (:func:`.evaluate.win_chance`) stays the search's default and ``normal-hand``'s.
 """
 
 from __future__ import annotations
