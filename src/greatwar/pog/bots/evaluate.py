@@ -337,8 +337,19 @@ def evaluate(s: State, side: int) -> float:
 def turns_left(s: State) -> float:
     """Turns still to play after this moment, counting the action rounds of this one (8.1: six
     a turn): 0 at the end of the last turn's sixth action round."""
-    last = SCENARIOS[s.scenario].last_turn
-    return max(0.0, (last - s.turn) + (6 - min(s.round, 6)) / 6)
+    return turns_left_at(SCENARIOS[s.scenario].last_turn, s.turn, s.round)
+
+
+def turns_left_at(last: int, turn: int, rnd: int) -> float:
+    """:func:`turns_left` in action round ``rnd`` of ``turn`` of a game ending with ``last``."""
+    return max(0.0, (last - turn) + (6 - min(rnd, 6)) / 6)
+
+
+def line_share(left: float) -> float:
+    """How far :func:`line_weight` has gone from 1 toward :data:`LINE_AT_END`, ``left`` turns
+    before the end: 0 until :data:`SHARPEN_FROM`, 1 from :data:`SHARPEN_FULL`."""
+    near = (SHARPEN_FROM - left) / (SHARPEN_FROM - SHARPEN_FULL)
+    return min(1.0, max(0.0, near))
 
 
 def line_weight(s: State) -> float:
@@ -349,8 +360,7 @@ def line_weight(s: State) -> float:
     say where the VP will go."""
     if YARDSTICK_LINE:
         return 1.0
-    near = (SHARPEN_FROM - turns_left(s)) / (SHARPEN_FROM - SHARPEN_FULL)
-    return 1.0 + (LINE_AT_END - 1.0) * min(1.0, max(0.0, near))
+    return 1.0 + (LINE_AT_END - 1.0) * line_share(turns_left(s))
 
 
 def win_chance(s: State, side: int) -> float:

@@ -33,7 +33,8 @@ LIMITS = (1.0, 100.0)  # the weights searched
 def load(paths: list[Path]) -> dict[str, np.ndarray]:
     """Each position's turns left, line and other points (for the CP), label, and whether its
     game is held out."""
-    cols: dict[str, list[float]] = {k: [] for k in ("left", "line", "other", "cp_won", "test")}
+    names = ("left", "share", "line", "other", "cp_won", "test")
+    cols: dict[str, list[float]] = {k: [] for k in names}
     for path in paths:
         series, games = read(path)
         if series.get("positions") != POSITION:
@@ -47,7 +48,9 @@ def load(paths: list[Path]) -> dict[str, np.ndarray]:
                 continue  # a draw outside the historical game: no winner
             test = held_out(int(g["seed"]))
             for turn, rnd, _seat, _hand, _f, line, other in g["positions"]:
-                cols["left"].append(max(0.0, (last - turn) + (6 - min(rnd, 6)) / 6))
+                left = evaluate.turns_left_at(last, turn, rnd)
+                cols["left"].append(left)
+                cols["share"].append(evaluate.line_share(left))
                 cols["line"].append(line)
                 cols["other"].append(other)
                 cols["cp_won"].append(1.0 if g["outcome"] == "cp" else 0.0)
@@ -57,15 +60,10 @@ def load(paths: list[Path]) -> dict[str, np.ndarray]:
     return {k: np.asarray(v) for k, v in cols.items()}
 
 
-def weights(left: np.ndarray, at_end: float) -> np.ndarray:
-    """:func:`~.evaluate.line_weight` for every position, with ``at_end`` at the end."""
-    near = (evaluate.SHARPEN_FROM - left) / (evaluate.SHARPEN_FROM - evaluate.SHARPEN_FULL)
-    return 1.0 + (at_end - 1.0) * np.clip(near, 0.0, 1.0)
-
-
 def log_loss(d: dict[str, np.ndarray], at_end: float, mask: np.ndarray) -> float:
     """The mean log loss of the hand evaluator's chance that the CP win, with ``at_end``."""
-    z = (weights(d["left"][mask], at_end) * d["line"][mask] + d["other"][mask]) / evaluate.SCALE
+    weight = 1.0 + (at_end - 1.0) * d["share"][mask]  # evaluate.line_weight, at_end at the end
+    z = (weight * d["line"][mask] + d["other"][mask]) / evaluate.SCALE
     y = d["cp_won"][mask]
     # log(1 + e^-z) for a win, log(1 + e^z) for a loss, computed without overflow
     return float(np.mean(np.logaddexp(0.0, np.where(y > 0.5, -z, z))))
