@@ -92,9 +92,13 @@ def test_u_undoes_the_last_decision(browser: Browser, live_server: str) -> None:
     g, v = first_attack(live_server)
     page = open_page(browser, g.link(v["seat"]), SIZE, "en")
     page.wait_for_function("document.body.dataset.mine === 'true'")
+    at = page.evaluate("document.body.dataset.version")
     page.click("#prompt button[data-action='attack sedan']")
+    # the answer to the click drawn (the Undo button alone is no sign of it: the decision before
+    # was the same seat's, undoable too), so U meets the page it is meant for
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=at)
     page.wait_for_function("() => !!document.querySelector('#prompt [data-testid=undo]')")
-    settled(page)  # the answer to the click drawn, so U meets the page it is meant for
+    settled(page)
     before = page.evaluate("document.body.dataset.version")
     page.locator("body").focus()
     page.keyboard.press("u")

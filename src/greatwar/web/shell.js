@@ -232,6 +232,8 @@ export class Shell {
   }
 
   async undo() {
+    // not while a decision is on its way: the undo would be of the position before it
+    if (this.state.busy) return;
     try {
       const res = await api(`/api/games/${this.gameId}/undo`, {
         method: "POST",
