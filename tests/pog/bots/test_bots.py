@@ -333,3 +333,35 @@ def test_a_trial_sets_the_evaluator_s_constants_by_name() -> None:
     env = {**os.environ, "GREATWAR_EVAL": "THREAT=0.8"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.stdout.split() == ["0.8", str(evaluate.FRONT)], out.stderr
+
+
+def test_the_last_turn_buys_no_replacements_and_keeps_no_card_past_the_end() -> None:
+    # 5.1.1: victory is the VP level when the game ends, at the end of the last turn (6.0 H),
+    # so what that turn's Replacement Phase (6.0 F) would rebuild is worth nothing, and a card
+    # still in hand after a side's last action round (8.1.1: six a turn) does nothing either;
+    # the Central Powers act first in each round (8.1.2): their combat cards may still defend.
+    from greatwar.pog.bots.heuristic import keep_value, rp_needs, rp_value
+
+    s = engine.new_game("historical", seed=1)
+    corps = D.unit("ge_corps_01")
+    s.loc[corps] = D.eliminated_box[1]
+    board.invalidate(s)
+    card = next(
+        i for i, c in enumerate(D.cards) if c.side == 1 and any(p == "ge" for p, _ in c.rp)
+    )
+    combat = next(i for i, c in enumerate(D.cards) if c.side == 1 and c.combat_card)
+    plain = next(
+        i for i, c in enumerate(D.cards) if c.side == 0 and not c.combat_card and c.ops >= 3
+    )
+
+    def at(turn: int, rnd: int, seat: str) -> Analysis:
+        s.turn, s.round = turn, rnd
+        return Analysis(view(s, seat))
+
+    before = at(19, 1, "cp")
+    assert rp_value(before, card, rp_needs(before)) > 0
+    last = at(20, 1, "cp")
+    assert rp_value(last, card, rp_needs(last)) == 0.0
+    assert keep_value(at(20, 5, "ap"), plain) > 0  # a round is left to play it in
+    assert keep_value(at(20, 6, "ap"), plain) == 0.0
+    assert keep_value(at(20, 6, "cp"), combat) > 0

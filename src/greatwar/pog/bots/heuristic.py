@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from greatwar.pog import activation, board, movement, redeployment, supply
+from greatwar.pog.action_phase import ROUNDS
 from greatwar.pog.bots.analysis import (
     ADJ,
     ARMY_VALUE,
@@ -54,8 +55,9 @@ from greatwar.pog.bots.evaluate import war_status_gain
 from greatwar.pog.combat import designation
 from greatwar.pog.combat.cards import COMBAT_CARDS
 from greatwar.pog.combat.resolution import flank_drm
-from greatwar.pog.data import SIDE_OF_NAME, load
+from greatwar.pog.data import CP, SIDE_OF_NAME, load
 from greatwar.pog.events import EVENTS
+from greatwar.pog.scenarios import SCENARIOS
 from greatwar.pog.tracks import at_war
 
 D = load()
@@ -266,7 +268,18 @@ class HeuristicBot:
 
 
 def _turns_left(an: Analysis) -> int:
-    return max(0, 20 - an.s.turn)
+    return max(0, SCENARIOS[an.s.scenario].last_turn - an.s.turn)
+
+
+def _last_turn(an: Analysis) -> bool:
+    """The scenario's last turn: 5.1.1, victory is the VP level when the game ends, at the end
+    of this turn, so nothing this turn's Replacement Phase (6.0 F) rebuilds can change it."""
+    return an.s.turn >= SCENARIOS[an.s.scenario].last_turn
+
+
+def _last_round(an: Analysis) -> bool:
+    """The side's last action round of the game (8.1.1: six a turn)."""
+    return _last_turn(an) and an.s.round >= ROUNDS
 
 
 def reinforcement_value(card: int) -> float:
@@ -359,6 +372,10 @@ def event_value(an: Analysis, card: int, ops_value: Callable[[int], float]) -> f
 def keep_value(an: Analysis, card: int) -> float:
     """What a card is still worth if it stays in hand (a later event, a combat card)."""
     c = CARDS[card]
+    if _last_round(an) and not (c.combat_card and an.me == CP):
+        # a card still in hand when the game ends does nothing; the Central Powers act first
+        # in each round (8.1.2), so their combat cards may yet defend in the Allies' last one
+        return 0.0
     if c.combat_card:
         return 2.5 + 0.3 * c.ops
     base = 0.25 * c.ops
@@ -446,6 +463,8 @@ def rp_needs(an: Analysis) -> dict[str, list[float]]:
 
 def rp_value(an: Analysis, card: int, needs: dict[str, list[float]]) -> float:
     s = an.s
+    if _last_turn(an):
+        return 0.0  # spent after the war's end is settled (_last_turn)
     c = CARDS[card]
     total = 0.0
     for pool, amount in c.rp:
