@@ -389,6 +389,8 @@ def keep_value(an: Analysis, card: int) -> float:
 
 def sr_value(an: Analysis, points: int) -> float:
     """A rough worth of strategic redeployment with ``points``: units brought to the front."""
+    if _last_round(an) and an.me != CP:
+        return 0.0  # the Allies' last action is the game's (8.1.2): a unit moved then never acts
     gains = an.sr_memo.get(0)
     if gains is None:
         gains = an.sr_memo[0] = _sr_gains(an)
