@@ -293,3 +293,54 @@ def test_the_arena_plays_a_budget_and_refuses_a_bad_one(tmp_path) -> None:
     result = CliRunner().invoke(app, ["arena", "--bots", "easy@5,random", "--games", "2"])
     assert result.exit_code != 0 and "takes no budget" in result.output
     assert "Traceback" not in result.output
+
+
+def test_against_compares_the_same_games_of_two_records_and_changes_neither(tmp_path) -> None:
+    from greatwar.arena import RecordError, sign_test
+
+    kw: dict[str, Any] = {"scenario": "introductory", "seed": 4, "workers": 1}
+    old, new = tmp_path / "old.jsonl", tmp_path / "new.jsonl"
+    theirs = run_arena(("random", "random"), 6, **kw, record=old)
+    # the record compared with is read, never written: not even its cut-off last line dropped
+    old.write_bytes(old.read_bytes() + b'{"index": 9, "se')
+    before = old.read_bytes()
+    mine = run_arena(("heuristic", "random"), 6, **kw, record=new, against_record=old)
+    assert old.read_bytes() == before
+    a = mine["against"]
+    assert a["games"] == 6 and a["other_bots"] == ["random", "random"]
+    first = labels(("random", "random"))[0]
+    here = {r["game"] for r in mine["results"] if r["teams"][r["outcome"]] == "heuristic"}
+    there = {r["game"] for r in theirs["results"] if r["teams"].get(r["outcome"]) == first}
+    assert a["wins"] == {"this": len(here), "other": len(there)}
+    assert a["only_this"] == sorted(here - there) and a["only_other"] == sorted(there - here)
+    assert sum(row["games"] for row in a["by_team"].values()) == 6
+    assert sum(row["this"] for row in a["by_team"].values()) == len(here)
+    assert a["sign_test_p"] == sign_test(len(here - there), len(there - here))
+    # another series (another seed) is refused before any game is played
+    with pytest.raises(RecordError, match="another series"):
+        run_arena(("heuristic", "random"), 6, **{**kw, "seed": 5}, record=tmp_path / "x.jsonl",
+                  against_record=old)  # fmt: skip
+    assert not (tmp_path / "x.jsonl").exists()
+    cli = ["arena", "--bots", "heuristic,random", "--games", "6", "--scenario", "introductory",
+           "--seed", "4", "--record", str(new), "--so-far", "--against", str(old)]  # fmt: skip
+    result = CliRunner().invoke(app, cli)
+    assert result.exit_code == 0, result.output
+    assert "the same 6 games" in _words(result.output)
+    result = CliRunner().invoke(app, [*cli[:-1], str(tmp_path / "none.jsonl")])
+    assert result.exit_code == 2 and "no such record" in _words(result.output)
+    assert "Traceback" not in result.output
+    result = CliRunner().invoke(app, [*cli[:-5], "--against", str(old)])  # no --record
+    assert result.exit_code == 2 and "give --record" in _words(result.output)
+
+
+def test_the_sign_test_is_the_binomial_tail_doubled() -> None:
+    from greatwar.arena import sign_test
+
+    assert sign_test(0, 0) == 1.0 and sign_test(3, 3) == 1.0
+    assert sign_test(0, 5) == 0.0625  # 2 * (1/2)^5
+    assert sign_test(9, 1) == sign_test(1, 9) == round(2 * 11 / 1024, 4)
+
+
+def _words(output: str) -> str:
+    """A command's output as words, without the lines and boxes it was laid out in."""
+    return " ".join(output.replace("│", " ").split())

@@ -240,31 +240,13 @@ class Record:
             raise RecordError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
 
     def _read(self) -> None:
-        lines = self.path.read_text(encoding="utf-8").split("\n")
-        complete = lines[-1] == ""  # every line written whole ends with a newline
-        body = lines[:-1] if complete else lines
-        try:
-            head = json.loads(body[0])
-        except (json.JSONDecodeError, IndexError):
-            raise RecordError(f"{self.path}: line 1 is not a series record") from None
-        if not isinstance(head, dict) or head.get("series") != self.series:
-            theirs = head.get("series") if isinstance(head, dict) else None
+        theirs, self.games, kept, whole = parse_record(self.path)
+        if theirs != self.series:
             raise RecordError(
                 f"{self.path} records another series ({_describe(theirs)}), not this one "
                 f"({_describe(self.series)}): give the same options or another file"
             )
-        kept = [body[0]]
-        for n, line in enumerate(body[1:], start=2):
-            try:
-                played = json.loads(line)
-                index = int(played["index"])
-            except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-                if n == len(body) and not complete:
-                    break  # the game being written when the run stopped: play it again
-                raise RecordError(f"{self.path}: line {n} is not a finished game") from None
-            self.games[index] = played
-            kept.append(line)
-        if not complete:
+        if not whole:
             self._write_lines(kept, mode="w")  # drop the cut-off line before appending
 
     def add(self, played: dict[str, Any]) -> None:
@@ -279,6 +261,37 @@ class Record:
             f.write("".join(line + "\n" for line in lines))
             f.flush()
             os.fsync(f.fileno())
+
+
+def parse_record(path: Path) -> tuple[Any, dict[int, dict[str, Any]], list[str], bool]:
+    """Read a record, changing nothing: its series (what its first line says), its games by
+    index, its lines up to the last whole one, and whether its last line is whole. A last line
+    cut short by a crash is left out (it may be the game being written now); any other damage
+    is refused with the line's number."""
+    try:
+        lines = path.read_text(encoding="utf-8").split("\n")
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
+    complete = lines[-1] == ""  # every line written whole ends with a newline
+    body = lines[:-1] if complete else lines
+    try:
+        head = json.loads(body[0])
+    except (json.JSONDecodeError, IndexError):
+        raise RecordError(f"{path}: line 1 is not a series record") from None
+    series = head.get("series") if isinstance(head, dict) else None
+    games: dict[int, dict[str, Any]] = {}
+    kept = [body[0]]
+    for n, line in enumerate(body[1:], start=2):
+        try:
+            played = json.loads(line)
+            index = int(played["index"])
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+            if n == len(body) and not complete:
+                break  # the game being written when the run stopped: played again
+            raise RecordError(f"{path}: line {n} is not a finished game") from None
+        games[index] = played
+        kept.append(line)
+    return series, games, kept, complete
 
 
 def _describe(series: Any) -> str:
@@ -304,13 +317,18 @@ def run_arena(
     ray: Ray | None = None,
     record: Path | None = None,
     so_far: bool = False,
+    against_record: Path | None = None,
 ) -> dict[str, Any]:
     """Play a series and summarise it (see :func:`summarise`): in ``workers`` local processes,
     or on Ray with ``ray`` (the same results either way). With ``record``, the games already in
     that file are not played again (see :class:`Record`); ``seconds`` is this run's time. With
-    ``so_far`` as well, nothing is played: the summary is of the games the record holds."""
+    ``so_far`` as well, nothing is played: the summary is of the games the record holds. With
+    ``against_record`` as well, the summary's ``against`` compares them with the same games of
+    that record (:func:`against`)."""
     if so_far and record is None:
         raise ValueError("so_far reports a record's games: give the record")
+    if against_record is not None and record is None:
+        raise ValueError("against_record compares a record's games: give the record")
     g = game(game_id)
     for name in bots:
         check_bot_name(name, game_id)
@@ -321,6 +339,7 @@ def run_arena(
         for i, gs, lineup in schedule(bots, games, seed, teams)
     ]
     start = time.perf_counter()
+    series: dict[str, Any] = {}
     if record is None:
         played = run_all(_play, jobs, workers, ray, progress)
     else:
@@ -334,6 +353,8 @@ def run_arena(
         }
         if so_far and not record.exists():
             raise RecordError(f"{record}: no such record; play some of the series first")
+        if against_record is not None:
+            against(series, [], against_record)  # refused now, not after the games
         kept = Record(record, series)
         todo = [] if so_far else [job for job in jobs if job[0] not in kept.games]
         if progress is not None:
@@ -344,6 +365,8 @@ def run_arena(
                 progress(len(kept.games))
         played = [kept.games[i] for i in range(games) if i in kept.games]
     summary = summarise(bots, played, teams)
+    if against_record is not None:
+        summary["against"] = against(series, played, against_record)
     summary.update(
         game=game_id,
         scenario=sc,
@@ -353,6 +376,76 @@ def run_arena(
         seconds=round(time.perf_counter() - start, 2),
     )
     return summary
+
+
+def against(series: dict[str, Any], played: list[dict[str, Any]], other: Path) -> dict[str, Any]:
+    """This series's games beside the same games of another record: the same game, scenario,
+    seed and number of games, so each index is the same seed with the same sides, and the
+    bots the same but for the first (another release of it, say). Counts the first bot's
+    wins in both, overall and by team, on the games both hold (an error in either leaves a
+    game out), the games whose winner differs, and the exact two-sided sign test of those
+    (how likely so uneven a split of them is if neither release is the better)."""
+    if not other.exists():
+        raise RecordError(f"{other}: no such record to compare with")
+    theirs, games, _, _ = parse_record(other)
+    keys = ("game", "scenario", "seed", "games", "options")
+    if (
+        not isinstance(theirs, dict)
+        or any(theirs.get(k) != series.get(k) for k in keys)
+        or not isinstance(theirs.get("bots"), list)
+        or len(theirs["bots"]) != len(series["bots"])
+        or theirs["bots"][1:] != series["bots"][1:]
+    ):
+        raise RecordError(
+            f"{other} records another series ({_describe(theirs)}): compare a record of the "
+            f"same game, scenario, seed and games, whose bots differ in the first alone"
+        )
+    mine_label = labels(tuple(series["bots"]))[0]
+    their_label = labels(tuple(theirs["bots"]))[0]
+    both = [
+        p
+        for p in played
+        if not p["error"]
+        and p["index"] in games
+        and not games[p["index"]]["error"]
+        and games[p["index"]]["seed"] == p["seed"]
+    ]
+    wins = {"this": 0, "other": 0}
+    by_team: dict[str, dict[str, int]] = {}
+    only_this: list[int] = []
+    only_other: list[int] = []
+    for p in both:
+        q = games[p["index"]]
+        team = next(t for t, label in p["teams"].items() if label == mine_label)
+        row = by_team.setdefault(team, {"games": 0, "this": 0, "other": 0})
+        row["games"] += 1
+        here, there = p["winner"] == mine_label, q["winner"] == their_label
+        wins["this"] += here
+        wins["other"] += there
+        row["this"] += here
+        row["other"] += there
+        if here and not there:
+            only_this.append(p["index"])
+        elif there and not here:
+            only_other.append(p["index"])
+    return {
+        "other": str(other),
+        "other_bots": list(theirs["bots"]),
+        "games": len(both),
+        "wins": wins,
+        "by_team": by_team,
+        "only_this": only_this,
+        "only_other": only_other,
+        "sign_test_p": sign_test(len(only_this), len(only_other)),
+    }
+
+
+def sign_test(a: int, b: int) -> float:
+    """The exact two-sided sign test: the chance of a split of ``a + b`` coin tosses at least
+    as uneven as ``a`` to ``b``."""
+    n = a + b
+    tail = sum(math.comb(n, i) for i in range(min(a, b) + 1)) / 2**n if n else 1.0
+    return round(min(1.0, 2 * tail), 4)
 
 
 def _rate(n: int, d: int) -> float:

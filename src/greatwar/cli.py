@@ -1135,6 +1135,17 @@ def arena(
             "still being played, or stopped part way).",
         ),
     ] = False,
+    against_record: Annotated[
+        Path | None,
+        typer.Option(
+            "--against",
+            help="With --record: compare its games with the same games (seeds and sides) of "
+            "another record of this series whose first bot differs, e.g. a previous release: "
+            "the first bot's wins in each, by team, the games whose winner differs, and the "
+            "sign test of those.",
+            dir_okay=False,
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other and report their win rates (with 95% confidence
     intervals), overall and by team; or, with --ratings, rate several bots."""
@@ -1148,6 +1159,8 @@ def arena(
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     if so_far and record is None:
         raise typer.BadParameter("--so-far reports the games of a record: give --record FILE")
+    if against_record is not None and record is None:
+        raise typer.BadParameter("--against compares the games of a record: give --record FILE")
     if ratings:
         if record is not None:
             raise typer.BadParameter("--record keeps one series; it does not go with --ratings")
@@ -1176,11 +1189,17 @@ def arena(
                 ray=_ray(ray, ray_address),
                 record=record,
                 so_far=so_far,
+                against_record=against_record,
             )
     except FanoutError as failed:
         raise _fanout_failed(failed) from None
     except RecordError as bad:
-        raise typer.BadParameter(str(bad), param_hint="--record") from None
+        hint = (
+            "--against"
+            if against_record and str(bad).startswith(str(against_record))
+            else "--record"
+        )
+        raise typer.BadParameter(str(bad), param_hint=hint) from None
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
     else:
@@ -1226,10 +1245,30 @@ def arena(
                     f"{fig['max_seconds_per_decision']:.2f} s"
                 )
             )
+        if "against" in result:
+            out.print(escape(_against_text(result["against"], names[0], teams)))
         for e in result["errors"][:10]:
             err.print(f"[red]error[/red] {escape(e)}")
     if result["errors"]:
         raise typer.Exit(1)
+
+
+def _against_text(a: dict[str, Any], first: str, teams: Any) -> str:
+    """--against's comparison in a sentence or two."""
+    n, w = a["games"], a["wins"]
+    sides = "; ".join(
+        f"as {t.name} {a['by_team'][t.id]['this']} and {a['by_team'][t.id]['other']} of "
+        f"{a['by_team'][t.id]['games']}"
+        for t in teams
+        if t.id in a["by_team"]
+    )
+    differ = len(a["only_this"]) + len(a["only_other"])
+    return (
+        f"against {a['other']} ({','.join(a['other_bots'])}), the same {n} games: {first} won "
+        f"{w['this']} here and {w['other']} there ({sides}); the winner differs in {differ}: "
+        f"won here alone {a['only_this'] or 'none'}, there alone {a['only_other'] or 'none'} "
+        f"(sign test p = {a['sign_test_p']})"
+    )
 
 
 def _with_ci(rate: float, ci: list[float] | tuple[float, float]) -> str:
