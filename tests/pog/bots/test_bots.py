@@ -338,9 +338,9 @@ def test_a_trial_sets_the_evaluator_s_constants_by_name() -> None:
 def test_the_last_turn_buys_no_replacements_and_keeps_no_card_past_the_end() -> None:
     # 5.1.1: victory is the VP level when the game ends, at the end of the last turn (6.0 H),
     # so what that turn's Replacement Phase (6.0 F) would rebuild is worth nothing, and a card
-    # still in hand after a side's last action round (8.1.1: six a turn) does nothing either;
-    # the Central Powers act first in each round (8.1.2): their combat cards may still defend,
-    # and a unit they redeploy may still hold a space against the Allies' last round.
+    # still in hand after a side's last action round (8.1.1: six a turn) does nothing either,
+    # but a combat card kept may serve in that round's combats; the Central Powers act first in
+    # each round (8.1.2): a unit they redeploy may still hold a space against the Allies' last.
     from greatwar.pog.bots.heuristic import keep_value, rp_needs, rp_value, sr_value
 
     s = engine.new_game("historical", seed=1)
@@ -364,6 +364,8 @@ def test_the_last_turn_buys_no_replacements_and_keeps_no_card_past_the_end() -> 
     assert keep_value(at(20, 5, "ap"), plain) > 0  # a round is left to play it in
     assert keep_value(at(20, 6, "ap"), plain) == 0.0
     assert keep_value(at(20, 6, "cp"), combat) > 0
+    ap_combat = next(i for i, c in enumerate(D.cards) if c.side == 0 and c.combat_card)
+    assert keep_value(at(20, 6, "ap"), ap_combat) > 0  # for a combat of this very round
     # and the Allies' last action is the game's: a unit redeployed then never acts
     assert sr_value(at(20, 5, "ap"), 4) > 0 and sr_value(at(20, 6, "cp"), 4) > 0
     assert sr_value(at(20, 6, "ap"), 4) == 0.0

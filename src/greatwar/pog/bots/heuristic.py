@@ -372,9 +372,10 @@ def event_value(an: Analysis, card: int, ops_value: Callable[[int], float]) -> f
 def keep_value(an: Analysis, card: int) -> float:
     """What a card is still worth if it stays in hand (a later event, a combat card)."""
     c = CARDS[card]
-    if _last_round(an) and not (c.combat_card and an.me == CP):
-        # a card still in hand when the game ends does nothing; the Central Powers act first
-        # in each round (8.1.2), so their combat cards may yet defend in the Allies' last one
+    if _last_round(an) and not c.combat_card:
+        # a card still in hand when the game ends does nothing; a combat card kept may still
+        # serve in this round's combats (and the Central Powers', acting first in each round,
+        # 8.1.2, in the Allies' last one)
         return 0.0
     if c.combat_card:
         return 2.5 + 0.3 * c.ops
