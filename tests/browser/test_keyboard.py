@@ -108,6 +108,31 @@ def test_u_undoes_the_last_decision(browser: Browser, live_server: str) -> None:
     page.context.close()
 
 
+def test_u_while_a_decision_is_on_its_way_does_nothing(browser: Browser, live_server: str) -> None:
+    # The Undo button stays from the position before (that decision was this seat's too): a U
+    # pressed before the answer comes would undo that decision, and the one on its way would
+    # then meet a position it was not chosen for.
+    g, v = first_attack(live_server)
+    page = open_page(browser, g.link(v["seat"]), SIZE, "en")
+    page.wait_for_function("document.body.dataset.mine === 'true'")
+    held: list = []
+    page.route("**/api/games/*/action*", lambda route: held.append(route))  # held on its way
+    at = page.evaluate("document.body.dataset.version")
+    page.click("#prompt button[data-action='attack sedan']")
+    page.wait_for_function("() => document.body.classList.contains('busy')")
+    assert page.locator("#prompt [data-testid=undo]").count() == 1
+    page.locator("body").focus()
+    page.keyboard.press("u")
+    page.wait_for_timeout(300)  # time for an undo to be sent, were one to be
+    assert page.evaluate("document.body.dataset.version") == at
+    held[0].continue_()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=at)
+    assert g.view(v["seat"])["combat"]  # the attack on Sedan, not undone
+    assert not page.locator(".toast.error").count()
+    assert not page.errors, page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("where", ["start", "pog", "qmg", "replay", "pog-phone", "qmg-phone"])
 def test_no_serious_accessibility_violation(
