@@ -11,8 +11,10 @@ were updated again when the heuristic learnt War Status, sectors, trenches and t
 spaces (issue 10), and again when it learnt the combined War Status marker and valued
 strategic redeployment more and an operation's plan less (issue 10), and again when both
 thresholds of the combined marker were weighed alike (issue 10), and again when both sides'
-share of strategic redeployment fell from 1.2 to 0.8 (issue 29): the bot plays differently,
-the rules did not change.
+share of strategic redeployment fell from 1.2 to 0.8 (issue 29), and again when it learnt the
+scenario's last turn (issue 29: the turns left counted to the scenario's last turn, not to turn
+20; no worth in replacement points of the last turn): the bot plays differently, the rules did
+not change.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ RANDOM_GAMES = [
 ]
 
 BOT_GAMES = [
-    ("introductory", 4, 261, "ae55fff0ff153cd63965d61dc0444743"),
+    ("introductory", 4, 281, "651f4c2501c89aeeefb9fbd31949550f"),
     ("historical", 5, 472, "6d8debcc73c6f1dac09b9e2ef51a4a90"),
 ]
 
