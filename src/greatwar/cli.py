@@ -1256,6 +1256,8 @@ def arena(
 def _against_text(a: dict[str, Any], first: str, teams: Any) -> str:
     """--against's comparison in a sentence or two."""
     n, w = a["games"], a["wins"]
+    if not n:
+        return f"against {a['other']}: no game that both records hold (without an error) yet"
     sides = "; ".join(
         f"as {t.name} {a['by_team'][t.id]['this']} and {a['by_team'][t.id]['other']} of "
         f"{a['by_team'][t.id]['games']}"
