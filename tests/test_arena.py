@@ -328,6 +328,7 @@ def test_against_compares_the_same_games_of_two_records_and_changes_neither(tmp_
     assert "the same 6 games" in _words(result.output)
     result = CliRunner().invoke(app, [*cli[:-1], str(tmp_path / "none.jsonl")])
     assert result.exit_code == 2 and "no such record" in _words(result.output)
+    assert "value for --against" in _words(result.output)  # the option at fault is named
     assert "Traceback" not in result.output
     result = CliRunner().invoke(app, [*cli[:-5], "--against", str(old)])  # no --record
     assert result.exit_code == 2 and "give --record" in _words(result.output)

@@ -215,7 +215,12 @@ def schedule(
 
 
 class RecordError(ValueError):
-    """A record file that cannot be used for this series (another series's, or damaged)."""
+    """A record file that cannot be used for this series (another series's, or damaged);
+    ``path`` names the file, so a caller can tell which of its records it was."""
+
+    def __init__(self, message: str, path: Path) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 class Record:
@@ -237,14 +242,15 @@ class Record:
             else:
                 self._write_lines([json.dumps({"series": series})], mode="w")
         except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
+            raise RecordError(f"{path}: {getattr(e, 'strerror', None) or e}", path) from None
 
     def _read(self) -> None:
         theirs, self.games, kept, whole = parse_record(self.path)
         if theirs != self.series:
             raise RecordError(
                 f"{self.path} records another series ({_describe(theirs)}), not this one "
-                f"({_describe(self.series)}): give the same options or another file"
+                f"({_describe(self.series)}): give the same options or another file",
+                self.path,
             )
         if not whole:
             self._write_lines(kept, mode="w")  # drop the cut-off line before appending
@@ -253,7 +259,7 @@ class Record:
         try:
             self._write_lines([json.dumps(played)], mode="a")
         except OSError as e:
-            raise RecordError(f"{self.path}: {e.strerror or e}") from None
+            raise RecordError(f"{self.path}: {e.strerror or e}", self.path) from None
         self.games[int(played["index"])] = played
 
     def _write_lines(self, lines: list[str], mode: str) -> None:
@@ -271,13 +277,13 @@ def parse_record(path: Path) -> tuple[Any, dict[int, dict[str, Any]], list[str],
     try:
         lines = path.read_text(encoding="utf-8").split("\n")
     except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
+        raise RecordError(f"{path}: {getattr(e, 'strerror', None) or e}", path) from None
     complete = lines[-1] == ""  # every line written whole ends with a newline
     body = lines[:-1] if complete else lines
     try:
         head = json.loads(body[0])
     except (json.JSONDecodeError, IndexError):
-        raise RecordError(f"{path}: line 1 is not a series record") from None
+        raise RecordError(f"{path}: line 1 is not a series record", path) from None
     series = head.get("series") if isinstance(head, dict) else None
     games: dict[int, dict[str, Any]] = {}
     kept = [body[0]]
@@ -288,7 +294,7 @@ def parse_record(path: Path) -> tuple[Any, dict[int, dict[str, Any]], list[str],
         except (json.JSONDecodeError, KeyError, TypeError, ValueError):
             if n == len(body) and not complete:
                 break  # the game being written when the run stopped: played again
-            raise RecordError(f"{path}: line {n} is not a finished game") from None
+            raise RecordError(f"{path}: line {n} is not a finished game", path) from None
         games[index] = played
         kept.append(line)
     return series, games, kept, complete
@@ -352,7 +358,7 @@ def run_arena(
             "options": options or {},
         }
         if so_far and not record.exists():
-            raise RecordError(f"{record}: no such record; play some of the series first")
+            raise RecordError(f"{record}: no such record; play some of the series first", record)
         if against_record is not None:
             against(series, [], against_record)  # refused now, not after the games
         kept = Record(record, series)
@@ -386,7 +392,7 @@ def against(series: dict[str, Any], played: list[dict[str, Any]], other: Path) -
     game out), the games whose winner differs, and the exact two-sided sign test of those
     (how likely so uneven a split of them is if neither release is the better)."""
     if not other.exists():
-        raise RecordError(f"{other}: no such record to compare with")
+        raise RecordError(f"{other}: no such record to compare with", other)
     theirs, games, _, _ = parse_record(other)
     keys = ("game", "scenario", "seed", "games", "options")
     if (
@@ -398,7 +404,8 @@ def against(series: dict[str, Any], played: list[dict[str, Any]], other: Path) -
     ):
         raise RecordError(
             f"{other} records another series ({_describe(theirs)}): compare a record of the "
-            f"same game, scenario, seed and games, whose bots differ in the first alone"
+            f"same game, scenario, seed and games, whose bots differ in the first alone",
+            other,
         )
     mine_label = labels(tuple(series["bots"]))[0]
     their_label = labels(tuple(theirs["bots"]))[0]

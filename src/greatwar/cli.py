@@ -1194,11 +1194,7 @@ def arena(
     except FanoutError as failed:
         raise _fanout_failed(failed) from None
     except RecordError as bad:
-        hint = (
-            "--against"
-            if against_record and str(bad).startswith(str(against_record))
-            else "--record"
-        )
+        hint = "--against" if against_record and bad.path == against_record else "--record"
         raise typer.BadParameter(str(bad), param_hint=hint) from None
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")

@@ -29,6 +29,7 @@ import math
 import os
 
 from greatwar.pog import board, supply
+from greatwar.pog.action_phase import ROUNDS
 from greatwar.pog.board import cp_russian_vp
 from greatwar.pog.bots.analysis import (
     ADJ,
@@ -342,7 +343,7 @@ def turns_left(s: State) -> float:
 
 def turns_left_at(last: int, turn: int, rnd: int) -> float:
     """:func:`turns_left` in action round ``rnd`` of ``turn`` of a game ending with ``last``."""
-    return max(0.0, (last - turn) + (6 - min(rnd, 6)) / 6)
+    return max(0.0, (last - turn) + (ROUNDS - min(rnd, ROUNDS)) / ROUNDS)
 
 
 def line_share(left: float) -> float:
