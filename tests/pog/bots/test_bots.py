@@ -226,6 +226,36 @@ def test_war_status_after_total_war_moves_the_combined_marker_toward_its_thresho
     assert evaluate(s3, 1) - evaluate(s2, 1) == pytest.approx(2 * 8.0)
 
 
+@pytest.mark.rule("5.1.1")
+@pytest.mark.rule("6.0E.1")
+def test_the_scenarios_last_turn_ends_what_the_track_and_the_blockade_can_bring() -> None:
+    # 5.1.1: the game ends with the scenario's last turn (10 in the Limited War scenario, 20 in
+    # the Historical one); the Blockade's VP come each winter turn (6.0 E.1) until then, and the
+    # combined marker's thresholds are worth less as the game runs out of turns to use them.
+    from greatwar.pog.bots.evaluate import combined_track_worth
+    from greatwar.pog.bots.heuristic import event_value
+
+    blockade = next(i for i, c in enumerate(D.cards) if c.event_key == "blockade")
+
+    def at(scenario: str, turn: int) -> tuple[State, float]:
+        s = engine.new_game(scenario, seed=1)
+        s.turn, s.round = turn, 1
+        s.ws, s.commit, s.cws = [12, 12], [2, 2], 24
+        s.events["zimmermann_telegram"] = 7  # the Fall of the Tsar alone is left to climb for
+        return s, event_value(Analysis(view(s, "ap")), blockade, lambda ops: 0.0)
+
+    long_game, long_blockade = at("historical", 8)
+    short_game, short_blockade = at("limited", 8)
+    assert short_blockade < long_blockade  # one winter left at most, not three
+    assert combined_track_worth(short_game, 25) - combined_track_worth(short_game, 24) == (
+        pytest.approx(
+            (combined_track_worth(long_game, 25) - combined_track_worth(long_game, 24)) / 2
+        )
+    )  # two turns left of the last four
+    ended, _ = at("limited", 10)
+    assert combined_track_worth(ended, 25) == combined_track_worth(ended, 24) == 0.0
+
+
 def test_russian_vp_spaces_are_worth_more_until_brest_litovsk() -> None:
     # 16.4.3-16.4.6: the Russian VP spaces the CP holds move Russia toward capitulation.
     s = engine.new_game("historical", seed=1)

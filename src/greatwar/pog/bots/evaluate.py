@@ -155,7 +155,7 @@ def combined_track_worth(s: State, cws: int) -> float:
     less as the game runs out of turns to use it. Before, a War Status point after Total War
     was worth nothing: both sides played their War Status events for their OPS, the combined
     marker stopped in the low twenties and neither the US nor Russia's collapse ever came."""
-    time_left = min(1.0, max(0.0, (20 - s.turn) / 4))
+    time_left = min(1.0, max(0.0, (SCENARIOS[s.scenario].last_turn - s.turn) / 4))
     v = 0.0
     if "fall_of_the_tsar" not in s.events:
         need = FALL_OF_THE_TSAR_AT - cws - cp_russian_vp(s)

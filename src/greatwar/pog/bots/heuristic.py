@@ -294,7 +294,7 @@ def event_value(an: Analysis, card: int, ops_value: Callable[[int], float]) -> f
     me = an.me
     key = c.event_key
     v = reinforcement_value(card)
-    winters = max(0, (20 - s.turn) // 4)
+    winters = _turns_left(an) // 4  # the Blockade's VP each winter turn left (6.0 E.1)
     # 11.2.1: either Entrench event lets both sides dig in; the first matters most (the side
     # that plays it gets a trench at once, and defends better for the rest of the game)
     dug = "ap_entrench" in s.events or "cp_entrench" in s.events
