@@ -345,3 +345,37 @@ def test_the_sign_test_is_the_binomial_tail_doubled() -> None:
 def _words(output: str) -> str:
     """A command's output as words, without the lines and boxes it was laid out in."""
     return " ".join(output.replace("│", " ").split())
+
+
+def test_games_dir_keeps_each_game_as_a_record_that_replays_to_its_result(tmp_path) -> None:
+    from greatwar.core.session import parse_record, replay_checked
+
+    folder, series = tmp_path / "games", tmp_path / "series.jsonl"
+    kw: dict[str, Any] = {"scenario": "introductory", "seed": 4, "workers": 1}
+    res = run_arena(("heuristic", "random"), 2, **kw, record=series, games_dir=folder)
+    assert sorted(p.name for p in folder.iterdir()) == ["game-000.json", "game-001.json"]
+    assert len(res["results"]) == 2
+    for line in series.read_text().splitlines()[1:]:
+        r = json.loads(line)
+        assert "moves" not in r  # the series record keeps results, not moves
+        g, kept = parse_record((folder / f"game-{r['index']:03d}.json").read_bytes(), "pog")
+        assert (kept.seed, kept.scenario, kept.version) == (r["seed"], "introductory", g.version)
+        assert len(kept.actions) == r["actions"]
+        outcome = replay_checked(g, kept).outcome or {}
+        assert (outcome["outcome"], outcome["turn"]) == (r["outcome"], r["turn"])
+    # the games the record holds are not played again, so none is written again
+    (folder / "game-000.json").unlink()
+    run_arena(("heuristic", "random"), 2, **kw, record=series, games_dir=folder)
+    assert [p.name for p in folder.iterdir()] == ["game-001.json"]
+    # without a record too, and a folder that cannot be made is refused, naming the option
+    run_arena(("heuristic", "random"), 2, **kw, games_dir=tmp_path / "again")
+    assert len(list((tmp_path / "again").iterdir())) == 2
+    cli = ["arena", "--bots", "heuristic,random", "--games", "2", "--scenario", "introductory",
+           "--seed", "4", "-w", "1", "--games-dir"]  # fmt: skip
+    result = CliRunner().invoke(app, [*cli, str(series)])  # a file, not a folder
+    assert result.exit_code == 2 and "is a file" in _words(result.output)
+    result = CliRunner().invoke(app, [*cli, str(series / "games")])  # cannot be made
+    assert result.exit_code == 2 and "value for --games-dir" in _words(result.output)
+    assert "Traceback" not in result.output
+    result = CliRunner().invoke(app, [*cli, str(folder), "--record", str(series), "--so-far"])
+    assert result.exit_code == 2 and "plays no game" in _words(result.output)

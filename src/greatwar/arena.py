@@ -41,7 +41,7 @@ from typing import Any
 from greatwar.bots import check_bot_name, make_bot
 from greatwar.core.games import DEFAULT_GAME, game, team_of
 from greatwar.core.intervals import wilson
-from greatwar.fanout import Ray, fan_out, run_all
+from greatwar.fanout import Ray, fan_out
 
 MAX_DECISIONS = 100_000
 
@@ -128,8 +128,10 @@ def play_game(
     options: dict[str, Any] | None = None,
     max_decisions: int = MAX_DECISIONS,
     game_id: str = DEFAULT_GAME,
+    moves: list[str] | None = None,
 ) -> ArenaGame:
-    """Play one game: ``lineup`` gives each team its (label, bot name)."""
+    """Play one game: ``lineup`` gives each team its (label, bot name). With ``moves``, each
+    action applied is appended to it (the game's record, :func:`game_record`)."""
     g = game(game_id)
     team = team_of(g)
     ag = ArenaGame(
@@ -168,6 +170,8 @@ def play_game(
                 ag.slowest[label] = dt
             g.apply_unchecked(s, g.check(s, str(text), seat))
             ag.actions += 1
+            if moves is not None:
+                moves.append(str(text))
             if ag.actions > max_decisions:
                 raise RuntimeError(f"the game did not end within {max_decisions} decisions")
     except Exception as e:  # a bot's failure or an illegal answer ends the game as an error
@@ -194,7 +198,48 @@ def play_game(
 
 
 def _play(args: tuple[Any, ...]) -> dict[str, Any]:
-    return asdict(play_game(*args))
+    index, seed, lineup, scenario, options, max_decisions, game_id, keep_moves = args
+    moves: list[str] | None = [] if keep_moves else None
+    played = asdict(
+        play_game(index, seed, lineup, scenario, options, max_decisions, game_id, moves)
+    )
+    if moves is not None:
+        played[MOVES] = moves  # taken off again by the caller (:func:`_keep_moves`)
+    return played
+
+
+MOVES = "moves"
+"""The key of a game's actions in what :func:`_play` returns, when they were asked for."""
+
+
+def game_record(played: dict[str, Any], scenario: str, options: dict[str, Any] | None) -> Any:
+    """The record of a game :func:`_play` played with its moves kept, as ``greatwar replay``
+    reads it (:class:`~greatwar.core.session.GameRecord`'s JSON form)."""
+    from greatwar.core.session import GameRecord
+
+    g = game(played["game"])
+    record = GameRecord(
+        played["game"], scenario, dict(options or {}), played["seed"], played[MOVES], g.version
+    )
+    return record.to_json()
+
+
+def _keep_moves(
+    played: dict[str, Any], games_dir: Path | None, scenario: str, options: dict[str, Any] | None
+) -> dict[str, Any]:
+    """Take a game's moves off its result; with ``games_dir``, first write its record there as
+    ``game-INDEX.json`` (whole or not at all: a temporary file renamed)."""
+    if games_dir is not None and MOVES in played:
+        doc = game_record(played, scenario, options)
+        path = games_dir / f"game-{played['index']:03d}.json"
+        part = path.with_name(path.name + ".part")
+        try:
+            part.write_text(json.dumps(doc) + "\n", encoding="utf-8")
+            os.replace(part, path)
+        except OSError as e:
+            raise RecordError(f"{path}: {e.strerror or e}", path) from None
+    played.pop(MOVES, None)
+    return played
 
 
 def schedule(
@@ -324,13 +369,16 @@ def run_arena(
     record: Path | None = None,
     so_far: bool = False,
     against_record: Path | None = None,
+    games_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Play a series and summarise it (see :func:`summarise`): in ``workers`` local processes,
     or on Ray with ``ray`` (the same results either way). With ``record``, the games already in
     that file are not played again (see :class:`Record`); ``seconds`` is this run's time. With
     ``so_far`` as well, nothing is played: the summary is of the games the record holds. With
     ``against_record`` as well, the summary's ``against`` compares them with the same games of
-    that record (:func:`against`)."""
+    that record (:func:`against`). With ``games_dir``, each game played now is also written
+    there as a game record (``game-INDEX.json``, :func:`game_record`): it can be replayed and
+    read move by move without playing it again."""
     if so_far and record is None:
         raise ValueError("so_far reports a record's games: give the record")
     if against_record is not None and record is None:
@@ -340,14 +388,25 @@ def run_arena(
         check_bot_name(name, game_id)
     teams = tuple(t.id for t in g.teams())
     sc = scenario or g.default_scenario
+    if games_dir is not None and not so_far:
+        try:
+            games_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise RecordError(f"{games_dir}: {e.strerror or e}", games_dir) from None
+    keep = games_dir is not None
     jobs = [
-        (i, gs, lineup, sc, options, max_decisions, game_id)
+        (i, gs, lineup, sc, options, max_decisions, game_id, keep)
         for i, gs, lineup in schedule(bots, games, seed, teams)
     ]
     start = time.perf_counter()
     series: dict[str, Any] = {}
     if record is None:
-        played = run_all(_play, jobs, workers, ray, progress)
+        done: dict[int, dict[str, Any]] = {}
+        for i, result in fan_out(_play, jobs, workers, ray):
+            done[i] = _keep_moves(result, games_dir, sc, options)
+            if progress is not None:
+                progress(len(done))
+        played = [done[i] for i in range(len(jobs))]
     else:
         series = {
             "game": game_id,
@@ -366,7 +425,7 @@ def run_arena(
         if progress is not None:
             progress(len(kept.games))
         for _, result in fan_out(_play, todo, workers, ray):
-            kept.add(result)
+            kept.add(_keep_moves(result, games_dir, sc, options))
             if progress is not None:
                 progress(len(kept.games))
         played = [kept.games[i] for i in range(games) if i in kept.games]

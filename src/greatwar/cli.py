@@ -1146,6 +1146,16 @@ def arena(
             dir_okay=False,
         ),
     ] = None,
+    games_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--games-dir",
+            help="Also write each game played in this folder as a game record "
+            "(game-INDEX.json, made if missing): 'greatwar replay' replays it, and it can be "
+            "read move by move without playing the game again.",
+            file_okay=False,
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other and report their win rates (with 95% confidence
     intervals), overall and by team; or, with --ratings, rate several bots."""
@@ -1161,9 +1171,13 @@ def arena(
         raise typer.BadParameter("--so-far reports the games of a record: give --record FILE")
     if against_record is not None and record is None:
         raise typer.BadParameter("--against compares the games of a record: give --record FILE")
+    if games_dir is not None and so_far:
+        raise typer.BadParameter("--so-far plays no game: --games-dir would have none to write")
     if ratings:
         if record is not None:
             raise typer.BadParameter("--record keeps one series; it does not go with --ratings")
+        if games_dir is not None:
+            raise typer.BadParameter("--games-dir keeps one series' games; not with --ratings")
         _ratings(g, names, games, scenario, seed, options, workers, as_json, game_id)
         return
     if len(names) != len(teams):
@@ -1190,11 +1204,18 @@ def arena(
                 record=record,
                 so_far=so_far,
                 against_record=against_record,
+                games_dir=games_dir,
             )
     except FanoutError as failed:
         raise _fanout_failed(failed) from None
     except RecordError as bad:
-        hint = "--against" if against_record and bad.path == against_record else "--record"
+        hint = (
+            "--against"
+            if against_record and bad.path == against_record
+            else "--games-dir"
+            if games_dir and bad.path.is_relative_to(games_dir)
+            else "--record"
+        )
         raise typer.BadParameter(str(bad), param_hint=hint) from None
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
