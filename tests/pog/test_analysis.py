@@ -35,8 +35,10 @@ def _positions(seed: int, scenario: str, actions: list[str]) -> Iterator[tuple[i
 
 
 def test_a_point_at_every_action_round_and_a_decisive_end() -> None:
-    actions, outcome = _game(5, "introductory")
-    doc = analyse(G, _positions(5, "introductory", actions), len(actions), outcome)
+    # seed 6: a game the Allies win (seed 5's became a draw when the heuristic's Blockade and
+    # War Status worth learnt that the introductory scenario ends with turn 3)
+    actions, outcome = _game(6, "introductory")
+    doc = analyse(G, _positions(6, "introductory", actions), len(actions), outcome)
     pts = doc["points"]
     rounds = [p["at"] for p in pts if not p["at"].get("end")]
     assert rounds[0] == {"turn": rounds[0]["turn"], "round": 1, "side": "cp"}
